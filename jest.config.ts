@@ -1,0 +1,38 @@
+import type { Config } from 'jest';
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server', '<rootDir>/shared', '<rootDir>/migrations'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc as never },
+      setupFiles: ['<rootDir>/server/test/setup-env.ts'],
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/client/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc as never },
+      transformIgnorePatterns: [],
+      setupFilesAfterEnv: ['<rootDir>/client/src/test/setup.ts'],
+      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/client/src/test/style-mock.ts' },
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,48 @@
+/** Error codes shared by server and client. The server maps each to one HTTP status (api.md). */
+export const ERROR_CODES = {
+  validation: 422,
+  duplicate: 422,
+  business_rule: 422,
+  invalid_credentials: 422,
+  unauthenticated: 401,
+  session_timeout: 401,
+  forbidden: 403,
+  csrf: 403,
+  not_found: 404,
+  referenced: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  throttled: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The spec's messages, used verbatim (product-spec §8). */
+export const MESSAGES = {
+  credentials: 'These credentials do not match our records.',
+  portalCredentials: 'Login or password is incorrect',
+  userNotFound: 'User not found',
+  sessionExpired: 'Your session has expired, please log in again.',
+  smtpMissing: 'Please confirm whether the SMTP settings are completed',
+  storageFull: 'Storage is full.',
+  emailFailed: 'Email failed',
+  duplicate: 'This Data is already exist.',
+  invalidEmail: 'Invalid email address',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'This action is unauthorized.',
+  csrf: 'CSRF token mismatch.',
+  notFound: 'Not Found',
+  throttled: 'Too many attempts. Please try again later.',
+  validation: 'The given data was invalid.',
+  referenced: 'This record is still in use and cannot be deleted.',
+  server: 'Server Error',
+} as const;
+
+/** Body of every error response. */
+export interface ErrorBody {
+  message: string;
+  code?: ErrorCode;
+  errors?: Record<string, string[]>;
+  references?: Record<string, number>;
+  timeout?: boolean;
+}
