@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+import * as foundation from './20261122000001_foundation';
+import * as students from './20261122000002_students';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Every migration, in order. Imported statically so the CLI, the server and the tests run the same code. */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122000001_foundation': foundation,
+  '20261122000002_students': students,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name],
+};

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import { ApiRouter } from './http/api-router';
+import { authenticate } from './http/authenticate';
+import { contextOf } from './http/context';
+import { csrfProtection } from './http/csrf';
+import { errorHandler, notFoundApi } from './http/error-handler';
+import { spaRouter } from './http/spa';
+import { ipKey, throttleFactory } from './http/throttle';
+import { logger, requestScope } from './lib/logger';
+import { areasResource } from './modules/areas/areas.resource';
+import { createAuthController } from './modules/auth/auth.controller';
+import { loginKeys, registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { holidaysResource } from './modules/holidays/holidays.resource';
+import { registerPortalRoutes } from './modules/portal/portal.routes';
+import { registerResource } from './resources/resource.routes';
+import { createSessionMiddleware } from './sessions/session';
+
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  redis?: Redis;
+  /** keeps Redis keys of one app apart from another's (tests run many apps on one Redis) */
+  redisPrefix?: string;
+  clientDist?: string;
+}
+
+export interface App {
+  app: Express;
+  api: ApiRouter;
+}
+
+export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
+
+export function createApp(deps: AppDeps): App {
+  const { config, db, redis } = deps;
+  const prefix = deps.redisPrefix ?? 'sa:';
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  // a request id on every log line, and on the response for support
+  app.use((req, res, next) => {
+    const requestId = randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    requestScope.run({ requestId }, () => {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        logger.http('request', {
+          method: req.method,
+          path: req.originalUrl.split('?')[0],
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+        });
+      });
+      next();
+    });
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd writes its component styles at run time
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+        },
+      },
+      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const auth = createAuthService(db);
+  const api = new ApiRouter({
+    onDenied: (req, permission) => auth.recordDenied(contextOf(req), permission, req.originalUrl.split('?')[0]),
+  });
+
+  const throttle = throttleFactory(redis, prefix);
+  const keys = loginKeys();
+  const loginThrottles = {
+    perAccount: throttle({ name: 'login', limit: 5, windowMs: 60_000, key: keys.perAccount, failuresOnly: true }),
+    perIp: throttle({ name: 'login-ip', limit: 100, windowMs: 86_400_000, key: (req) => ipKey(req), failuresOnly: true }),
+  };
+  const authController = createAuthController({
+    config,
+    db,
+    auth,
+    loginThrottles: [{ key: keys.perAccount, throttle: loginThrottles.perAccount }],
+  });
+  registerAuthRoutes(api, authController, loginThrottles);
+  registerPortalRoutes(api, db);
+  for (const resource of [holidaysResource, areasResource]) registerResource(api, db, resource);
+
+  app.use(
+    '/api',
+    express.json({ limit: '1mb' }),
+    createSessionMiddleware(config, db, redis, `${prefix}sess:`),
+    authenticate(config, auth),
+    (_req, res, next) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
+    csrfProtection,
+    api.router,
+    notFoundApi,
+  );
+  app.use(spaRouter(deps.clientDist ?? DEFAULT_CLIENT_DIST));
+  app.use(errorHandler);
+  return { app, api };
+}

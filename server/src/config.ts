@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+const minutes = z.coerce.number().positive();
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:.+|mysql:\/\/.+)$/, 'must be sqlite:<path> or mysql://user:pass@host:port/db')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must be redis://host:port[/db]')
+      .optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    APP_KEY: z
+      .string()
+      .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be base64: followed by 32 random bytes in base64')
+      .optional(),
+    PORTAL_HOST: z.string().min(1).optional(),
+    APP_URL: z.url().optional(),
+    TRUST_PROXY: z.string().optional(),
+    SESSION_IDLE_MINUTES: minutes.default(120),
+    SESSION_ABSOLUTE_MINUTES: minutes.default(720),
+    PASSWORD_CONFIRM_MINUTES: minutes.default(180),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_FROM: z.string().optional(),
+    SMTP_SECURE: z.enum(['true', 'false']).optional(),
+    UPLOAD_DIR: z.string().default('./uploads'),
+    LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'debug', 'silent']).default('info'),
+    SEED_DEMO: z.enum(['true', 'false']).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of ['DATABASE_URL', 'SESSION_SECRET', 'APP_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+    if (env.SEED_DEMO === 'true') {
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'the demo data is never seeded in production' });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  databaseUrl: string;
+  databaseClient: 'sqlite' | 'mysql';
+  redisUrl?: string;
+  sessionSecret: string;
+  appKey: Buffer;
+  portalHost?: string;
+  appUrl?: string;
+  trustProxy: boolean | number | string;
+  session: { idleMs: number; absoluteMs: number; passwordConfirmMs: number };
+  smtp?: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean };
+  uploadDir: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+/** Thrown when the environment does not describe a runnable configuration; the message names each setting. */
+export class ConfigError extends Error {}
+
+const DEV_SECRET = 'development-only-session-secret-not-for-production';
+const DEV_KEY = Buffer.alloc(32, 7);
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // 'loopback', an address, or a comma-separated list, as Express understands it
+}
+
+/** Parses the environment once. A missing or malformed setting stops start-up with a message naming it. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const databaseUrl = env.DATABASE_URL ?? 'sqlite:./data/app.sqlite';
+  const databaseClient = databaseUrl.startsWith('mysql://') ? 'mysql' : 'sqlite';
+  const smtp =
+    env.SMTP_HOST && env.SMTP_FROM
+      ? {
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT ?? 587,
+          user: env.SMTP_USER,
+          password: env.SMTP_PASSWORD,
+          from: env.SMTP_FROM,
+          secure: env.SMTP_SECURE === 'true',
+        }
+      : undefined;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    databaseUrl,
+    databaseClient,
+    redisUrl: env.REDIS_URL,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SECRET,
+    appKey: env.APP_KEY ? Buffer.from(env.APP_KEY.slice('base64:'.length), 'base64') : DEV_KEY,
+    portalHost: env.PORTAL_HOST,
+    appUrl: env.APP_URL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: env.SESSION_ABSOLUTE_MINUTES * 60_000,
+      passwordConfirmMs: env.PASSWORD_CONFIRM_MINUTES * 60_000,
+    },
+    smtp,
+    uploadDir: env.UPLOAD_DIR,
+    logLevel: env.LOG_LEVEL,
+    seedDemo:
+      env.SEED_DEMO !== undefined
+        ? env.SEED_DEMO === 'true'
+        : env.NODE_ENV !== 'production' && databaseClient === 'sqlite',
+  };
+}

@@ -1,0 +1,68 @@
+import type { Request } from 'express';
+import type { SessionKind } from '../sessions/session';
+import { requestScope } from '../lib/logger';
+
+export interface StaffUser {
+  id: number;
+  name: string;
+  email: string;
+  is_admin: boolean;
+  language: string;
+  branch_id: number | null;
+  role: { id: number; name: string; data_scope: 'all' | 'branch' } | null;
+  permissions: string[];
+  two_factor_enabled: boolean;
+}
+
+export interface PortalStudent {
+  id: number;
+  student_no: string;
+  surname_en: string | null;
+  given_name_en: string | null;
+  name_zh: string | null;
+  language: string;
+  portal_email: string | null;
+  branch_id: number;
+}
+
+export type Auth = { kind: 'staff'; user: StaffUser } | { kind: 'student'; student: PortalStudent };
+
+export interface Actor {
+  type: 'user' | 'student' | 'system';
+  id: number | null;
+}
+
+/** What a service needs to know about the caller: never `req` itself. */
+export interface RequestContext {
+  actor: Actor;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    hostKind: SessionKind;
+    auth?: Auth;
+    authTimedOut?: boolean;
+  }
+}
+
+export function actorOf(auth: Auth | undefined): Actor {
+  if (!auth) return { type: 'system', id: null };
+  return auth.kind === 'staff' ? { type: 'user', id: auth.user.id } : { type: 'student', id: auth.student.id };
+}
+
+export function contextOf(req: Request): RequestContext {
+  return {
+    actor: actorOf(req.auth),
+    ip: req.ip ?? null,
+    userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
+    requestId: requestScope.getStore()?.requestId ?? null,
+  };
+}
+
+/** The first label of the host decides the front end: `student.…` is the portal, anything else the back-office. */
+export function hostKindOf(hostname: string | undefined): SessionKind {
+  return (hostname ?? '').toLowerCase().split('.')[0] === 'student' ? 'student' : 'staff';
+}

@@ -1,0 +1,47 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError } from '../lib/app-error';
+import { logger } from '../lib/logger';
+import { MESSAGES } from '../../../shared/errors';
+
+/** A unique-index violation that slipped past the service check (a race): still the duplicate answer. */
+function isUniqueViolation(err: any): boolean {
+  return err?.code === 'ER_DUP_ENTRY' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function isForeignKeyViolation(err: any): boolean {
+  return (
+    err?.code === 'ER_ROW_IS_REFERENCED_2' ||
+    err?.code === 'ER_ROW_IS_REFERENCED' ||
+    err?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+  );
+}
+
+function toAppError(err: any): AppError | null {
+  if (err instanceof AppError) return err;
+  if (isUniqueViolation(err)) return new AppError('duplicate');
+  if (isForeignKeyViolation(err)) return new AppError('referenced');
+  // body-parser and multer errors carry a status of their own
+  if (err?.type === 'entity.parse.failed') return new AppError('validation', 'The request body is not valid JSON.');
+  if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE') return new AppError('payload_too_large');
+  return null;
+}
+
+export const notFoundApi: RequestHandler = () => {
+  throw new AppError('not_found');
+};
+
+/** The one place errors become responses, and the one place they are logged. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const appError = toAppError(err);
+  if (!appError) {
+    logger.error('unhandled error', { method: req.method, path: req.originalUrl, error: err?.stack ?? String(err) });
+    if (res.headersSent) return;
+    res.status(500).json({ message: MESSAGES.server });
+    return;
+  }
+  if (appError.status >= 500) logger.error(appError.message, { code: appError.code });
+  else logger.info('request refused', { status: appError.status, code: appError.code, path: req.originalUrl });
+  if (res.headersSent) return;
+  if (appError.retryAfterSeconds) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+  res.status(appError.status).json(appError.toBody());
+};

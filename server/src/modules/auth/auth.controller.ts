@@ -1,0 +1,97 @@
+import type { Request, RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { DEFAULT_FEATURES } from '../../../../shared/features';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { clock } from '../../lib/clock';
+import { sha256 } from '../../lib/crypto';
+import { contextOf } from '../../http/context';
+import { csrfToken } from '../../http/csrf';
+import type { Throttle } from '../../http/throttle';
+import { SESSION_COOKIE, destroySession, regenerateSession, saveSession } from '../../sessions/session';
+import { settingsRepository } from '../settings/settings.repository';
+import type { AuthService } from './auth.service';
+
+/** Starts a signed-in session under a new id (a planted pre-login id never becomes authenticated). */
+async function beginSession(req: Request, fill: (s: Request['session']) => void): Promise<string> {
+  await regenerateSession(req);
+  const now = clock.now();
+  req.session.createdAt = now;
+  req.session.lastSeenAt = now;
+  fill(req.session);
+  await saveSession(req);
+  return sha256(req.sessionID);
+}
+
+export function createAuthController(deps: {
+  config: Config;
+  db: Knex;
+  auth: AuthService;
+  loginThrottles: { key: (req: Request) => string; throttle: Throttle }[];
+}) {
+  const { auth, config, db } = deps;
+
+  const controller = {
+    heartbeat: ((req, res) => {
+      res.json({ auth: Boolean(req.auth) });
+    }) satisfies RequestHandler,
+
+    csrfToken: ((req, res) => {
+      res.json({ token: csrfToken(req) });
+    }) satisfies RequestHandler,
+
+    appConfig: (async (req, res) => {
+      const registration = await settingsRepository.get(db, 'registration_enabled');
+      res.json({
+        portal: req.hostKind === 'student',
+        registration_enabled: req.hostKind === 'staff' && registration === 'true',
+        max_upload_mb: 5,
+        features: DEFAULT_FEATURES,
+      });
+    }) satisfies RequestHandler,
+
+    login: (async (req, res) => {
+      const { email, password, remember } = req.parsed.body as { email: string; password: string; remember?: boolean };
+      const ctx = contextOf(req);
+      if (req.hostKind === 'student') {
+        const student = await auth.attemptStudentLogin(email, password, ctx);
+        const hash = await beginSession(req, (s) => {
+          s.kind = 'student';
+          s.studentId = student.id;
+        });
+        await auth.startStudentSession(student, hash, ctx);
+        res.json({ student });
+        return;
+      }
+      const result = await auth.attemptStaffLogin(email, password, ctx);
+      for (const t of deps.loginThrottles) await t.throttle.resetKey(t.key(req));
+      if (result.kind === 'two_factor') {
+        await regenerateSession(req);
+        req.session.pendingTwoFactor = { userId: result.userId, at: clock.now(), remember: Boolean(remember) };
+        await saveSession(req);
+        res.json({ two_factor: true });
+        return;
+      }
+      const hash = await beginSession(req, (s) => {
+        s.kind = 'staff';
+        s.userId = result.user.id;
+        s.isAdmin = result.user.is_admin;
+      });
+      await auth.startStaffSession(result.user, hash, ctx);
+      res.json({ user: result.user });
+    }) satisfies RequestHandler,
+
+    logout: (async (req, res) => {
+      if (req.auth) await auth.recordLogout(contextOf(req), sha256(req.sessionID));
+      await destroySession(req);
+      res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
+      res.status(204).end();
+    }) satisfies RequestHandler,
+
+    user: ((req, res) => {
+      if (req.auth?.kind !== 'staff') throw new AppError('unauthenticated');
+      res.json({ user: req.auth.user });
+    }) satisfies RequestHandler,
+  };
+  return controller;
+}

@@ -1,0 +1,190 @@
+import bcrypt from 'bcrypt';
+import type { Knex } from 'knex';
+import { MESSAGES } from '../../../../shared/errors';
+import { PERMISSIONS } from '../../../../shared/permissions';
+import { AppError } from '../../lib/app-error';
+import type { Auth, PortalStudent, RequestContext, StaffUser } from '../../http/context';
+import { auditService } from '../audit/audit.service';
+import { usersRepository, type UserRow } from '../users/users.repository';
+import { studentsRepository, type StudentRow } from '../portal/students.repository';
+import { userSessionsRepository } from './user-sessions.repository';
+
+export const BCRYPT_COST = 12;
+/** Compared against when the email is unknown, so both answers take as long. */
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
+/** user_sessions.last_active_at is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** NFKC and lower case: look-alike spellings of one address are one address (throttling, look-ups). */
+export function normaliseEmail(email: string): string {
+  return email.normalize('NFKC').trim().toLowerCase();
+}
+
+function bool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}
+
+export function parsePermissions(json: string | null | undefined): string[] {
+  if (!json) return [];
+  try {
+    const keys = JSON.parse(json);
+    return Array.isArray(keys) ? keys.filter((k): k is string => PERMISSIONS.includes(k)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export type StaffLoginResult = { kind: 'user'; user: StaffUser } | { kind: 'two_factor'; userId: number };
+
+export function toPortalStudent(row: StudentRow): PortalStudent {
+  return {
+    id: row.id,
+    student_no: row.student_no,
+    surname_en: row.surname_en,
+    given_name_en: row.given_name_en,
+    name_zh: row.name_zh,
+    language: row.language,
+    portal_email: row.portal_email,
+    branch_id: row.branch_id,
+  };
+}
+
+export function createAuthService(db: Knex) {
+  async function toStaffUser(row: UserRow, isAdmin: boolean): Promise<StaffUser> {
+    const role = row.role_id ? await usersRepository.findRole(db, row.role_id) : undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      is_admin: isAdmin,
+      language: row.language,
+      branch_id: row.branch_id,
+      role: role ? { id: role.id, name: role.name, data_scope: role.data_scope } : null,
+      permissions: isAdmin ? [...PERMISSIONS] : parsePermissions(role?.permissions),
+      two_factor_enabled: Boolean(row.two_factor_confirmed_at),
+    };
+  }
+
+  return {
+    /** The password step of staff sign-in. A wrong password, an unknown address and an inactive account answer alike. */
+    async attemptStaffLogin(email: string, password: string, ctx: RequestContext): Promise<StaffLoginResult> {
+      const row = await usersRepository.findByEmail(db, normaliseEmail(email));
+      const ok = await bcrypt.compare(password, row?.password_hash ?? DUMMY_HASH);
+      if (!row || !ok || !bool(row.is_active)) {
+        await auditService.record(db, ctx, {
+          action: 'login_failed',
+          entity: 'user',
+          entityId: row?.id ?? null,
+          detail: { email: normaliseEmail(email), reason: !row ? 'unknown' : !ok ? 'password' : 'inactive' },
+        });
+        throw AppError.field('invalid_credentials', 'email', MESSAGES.credentials);
+      }
+      if (row.two_factor_confirmed_at) return { kind: 'two_factor', userId: row.id };
+      return { kind: 'user', user: await toStaffUser(row, bool(row.is_admin)) };
+    },
+
+    /** Records a completed staff sign-in against the new session id. */
+    async startStaffSession(user: StaffUser, sessionHash: string, ctx: RequestContext): Promise<void> {
+      await db.transaction(async (trx) => {
+        await userSessionsRepository.create(trx, {
+          session_id_hash: sessionHash,
+          user_id: user.id,
+          ip: ctx.ip,
+          user_agent: ctx.userAgent,
+        });
+        await usersRepository.touchLastLogin(trx, user.id);
+        await auditService.record(trx, { ...ctx, actor: { type: 'user', id: user.id } }, {
+          action: 'login',
+          entity: 'user',
+          entityId: user.id,
+        });
+      });
+    },
+
+    async attemptStudentLogin(email: string, password: string, ctx: RequestContext): Promise<PortalStudent> {
+      const row = await studentsRepository.findByPortalEmail(db, normaliseEmail(email));
+      const ok = await bcrypt.compare(password, row?.portal_password_hash ?? DUMMY_HASH);
+      if (!row || !ok || !bool(row.portal_enabled)) {
+        await auditService.record(db, ctx, {
+          action: 'login_failed',
+          entity: 'student',
+          entityId: row?.id ?? null,
+          detail: { email: normaliseEmail(email) },
+        });
+        throw AppError.field('invalid_credentials', 'email', MESSAGES.portalCredentials);
+      }
+      return toPortalStudent(row);
+    },
+
+    async startStudentSession(student: PortalStudent, sessionHash: string, ctx: RequestContext): Promise<void> {
+      await db.transaction(async (trx) => {
+        await userSessionsRepository.create(trx, {
+          session_id_hash: sessionHash,
+          student_id: student.id,
+          ip: ctx.ip,
+          user_agent: ctx.userAgent,
+        });
+        await auditService.record(trx, { ...ctx, actor: { type: 'student', id: student.id } }, {
+          action: 'login',
+          entity: 'student',
+          entityId: student.id,
+        });
+      });
+    },
+
+    /**
+     * Who a live session belongs to, or null when its browser-session row is gone (logged out elsewhere,
+     * account deactivated) or the account may no longer sign in.
+     */
+    async resolveSession(
+      session: { kind: 'staff' | 'student'; userId?: number; studentId?: number; isAdmin?: boolean },
+      sessionHash: string,
+      ctx: { ip: string | null; now: number },
+    ): Promise<Auth | null> {
+      const live = await userSessionsRepository.findByHash(db, sessionHash);
+      if (!live) return null;
+      if (ctx.now - new Date(`${live.last_active_at.replace(' ', 'T')}Z`).getTime() > TOUCH_INTERVAL_MS) {
+        await userSessionsRepository.touch(db, live.id, ctx.ip);
+      }
+      if (session.kind === 'staff') {
+        if (!session.userId || live.user_id !== session.userId) return null;
+        const row = await usersRepository.findById(db, session.userId);
+        if (!row || !bool(row.is_active)) return null;
+        // is_admin takes effect at the next sign-in: the session keeps what it was given then
+        return { kind: 'staff', user: await toStaffUser(row, Boolean(session.isAdmin)) };
+      }
+      if (!session.studentId || live.student_id !== session.studentId) return null;
+      const row = await studentsRepository.findById(db, session.studentId);
+      if (!row || !bool(row.portal_enabled)) return null;
+      return { kind: 'student', student: toPortalStudent(row) };
+    },
+
+    async endSession(sessionHash: string): Promise<void> {
+      await userSessionsRepository.deleteByHash(db, sessionHash);
+    },
+
+    async recordLogout(ctx: RequestContext, sessionHash: string): Promise<void> {
+      await userSessionsRepository.deleteByHash(db, sessionHash);
+      await auditService.record(db, ctx, {
+        action: 'logout',
+        entity: ctx.actor.type === 'student' ? 'student' : 'user',
+        entityId: ctx.actor.id,
+      });
+    },
+
+    async recordDenied(ctx: RequestContext, permission: string, path: string): Promise<void> {
+      await auditService.record(db, ctx, { action: 'permission_denied', detail: { permission, path } });
+    },
+
+    isAdminRow(row: UserRow): boolean {
+      return bool(row.is_admin);
+    },
+
+    async findUser(id: number): Promise<UserRow | undefined> {
+      return usersRepository.findById(db, id);
+    },
+
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

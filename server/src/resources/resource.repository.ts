@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import type { Trx } from '../db/knex';
+import { toDbDateTime } from '../lib/clock';
+import type { ResourceDefinition, Row } from './resource';
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ListParams {
+  page: number;
+  perPage: number;
+  q?: string;
+  sort: { column: string; direction: 'asc' | 'desc' };
+  filters: Row;
+}
+
+/**
+ * The generic repository: the only place resource rows are read and written. Every resource table has
+ * `created_at`, `updated_at`, `created_by` and `updated_by` (domain.md conventions).
+ */
+export const resourceRepository = {
+  async list(db: Trx, def: ResourceDefinition, params: ListParams): Promise<{ rows: Row[]; total: number }> {
+    const base = db(def.table);
+    def.applyFilters?.(base, params.filters);
+    if (params.q && def.searchable.length) {
+      const pattern = `%${escapeLike(params.q)}%`;
+      base.where((w) => {
+        for (const column of def.searchable) w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+      });
+    }
+    const counted = await base.clone().count({ total: '*' }).first();
+    const rows = await base
+      .clone()
+      .select('*')
+      .orderBy(params.sort.column, params.sort.direction)
+      .orderBy('id', params.sort.direction)
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage);
+    return { rows, total: Number(counted?.total ?? 0) };
+  },
+
+  findById(db: Trx, def: ResourceDefinition, id: number): Promise<Row | undefined> {
+    return db(def.table).where({ id }).first();
+  },
+
+  findWhere(db: Trx, table: string, where: (qb: Knex.QueryBuilder) => void, columns: string[] = ['*']): Promise<Row[]> {
+    const qb = db(table);
+    where(qb);
+    return qb.select(columns);
+  },
+
+  async insert(db: Trx, def: ResourceDefinition, data: Row, actorId: number | null): Promise<number> {
+    const now = toDbDateTime();
+    const [id] = await db(def.table).insert({
+      ...data,
+      created_at: now,
+      updated_at: now,
+      created_by: actorId,
+      updated_by: actorId,
+    });
+    return Number(id);
+  },
+
+  async update(db: Trx, def: ResourceDefinition, id: number, data: Row, actorId: number | null): Promise<void> {
+    await db(def.table)
+      .where({ id })
+      .update({
+        ...data,
+        updated_at: toDbDateTime(),
+        updated_by: actorId,
+      });
+  },
+
+  async delete(db: Trx, def: ResourceDefinition, id: number): Promise<void> {
+    await db(def.table).where({ id }).delete();
+  },
+
+  async count(db: Trx, table: string, column: string, value: unknown): Promise<number> {
+    const row = await db(table).where(column, value as never).count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  },
+
+  /** A row other than `excludeId` holding the same values in `columns` (NULL equal to NULL). */
+  async findDuplicate(db: Trx, table: string, values: Row, excludeId: number | null): Promise<Row | undefined> {
+    const qb = db(table);
+    for (const [column, value] of Object.entries(values)) {
+      if (value === null || value === undefined) qb.whereNull(column);
+      else qb.where(column, value);
+    }
+    if (excludeId !== null) qb.whereNot('id', excludeId);
+    return qb.first('id');
+  },
+};

@@ -1,0 +1,131 @@
+import type { Knex } from 'knex';
+import type { ListResponse } from '../../../shared/list';
+import { AppError } from '../lib/app-error';
+import { fromDbDateTime } from '../lib/clock';
+import type { RequestContext } from '../http/context';
+import { auditService } from '../modules/audit/audit.service';
+import type { Trx } from '../db/knex';
+import type { ResourceDefinition, Row } from './resource';
+import { resourceRepository } from './resource.repository';
+
+const TIMESTAMPS = ['created_at', 'updated_at'];
+
+export interface ListInput {
+  page: number;
+  per_page: number;
+  q?: string;
+  sort?: string;
+  [filter: string]: unknown;
+}
+
+/** The generic service: list, read, create, update and delete for any declared resource. */
+export function createResourceService(db: Knex, def: ResourceDefinition) {
+  const toResponse = (row: Row): Row => {
+    const out: Row = { ...row };
+    for (const column of def.booleans ?? []) if (column in out) out[column] = Boolean(out[column]);
+    for (const column of TIMESTAMPS) if (column in out) out[column] = fromDbDateTime(out[column]);
+    return out;
+  };
+  const present = async (trx: Trx, rows: Row[]): Promise<Row[]> => {
+    const mapped = rows.map(toResponse);
+    return def.expand ? def.expand(trx, mapped) : mapped;
+  };
+
+  async function mustFind(trx: Trx, id: number): Promise<Row> {
+    const row = await resourceRepository.findById(trx, def, id);
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  async function checkUnique(trx: Trx, data: Row, existing: Row | null): Promise<void> {
+    for (const columns of def.unique ?? []) {
+      if (!columns.some((c) => c in data)) continue;
+      const values = Object.fromEntries(columns.map((c) => [c, c in data ? data[c] : existing?.[c]]));
+      const duplicate = await resourceRepository.findDuplicate(trx, def.table, values, existing?.id ?? null);
+      if (duplicate) throw AppError.field('duplicate', columns[columns.length - 1]);
+    }
+  }
+
+  function parseSort(sort: string | undefined): { column: string; direction: 'asc' | 'desc' } {
+    const value = sort ?? def.defaultSort;
+    const column = value.replace(/^-/, '');
+    if (!def.sortable.includes(column)) {
+      throw AppError.field('validation', 'sort', `Sorting by "${column}" is not supported.`);
+    }
+    return { column, direction: value.startsWith('-') ? 'desc' : 'asc' };
+  }
+
+  return {
+    definition: def,
+
+    async list(input: ListInput): Promise<ListResponse<Row>> {
+      const { page, per_page, q, sort, ...filters } = input;
+      const { rows, total } = await resourceRepository.list(db, def, {
+        page,
+        perPage: per_page,
+        q,
+        sort: parseSort(sort),
+        filters,
+      });
+      return { items: await present(db, rows), total, page, per_page };
+    },
+
+    async get(id: number): Promise<Row> {
+      const [row] = await present(db, [await mustFind(db, id)]);
+      return row;
+    },
+
+    async createForm(): Promise<Row> {
+      return { defaults: {}, ...(def.createForm ? await def.createForm(db) : {}) };
+    },
+
+    async create(input: Row, ctx: RequestContext): Promise<Row> {
+      return db.transaction(async (trx) => {
+        await def.beforeWrite?.(trx, input, null);
+        await checkUnique(trx, input, null);
+        const id = await resourceRepository.insert(trx, def, input, ctx.actor.id);
+        const row = await mustFind(trx, id);
+        await auditService.record(trx, ctx, { action: 'create', entity: def.name, entityId: id, before: null, after: row });
+        const [out] = await present(trx, [row]);
+        return out;
+      });
+    },
+
+    async update(id: number, input: Row, ctx: RequestContext): Promise<Row> {
+      return db.transaction(async (trx) => {
+        const before = await mustFind(trx, id);
+        await def.beforeWrite?.(trx, input, before);
+        await checkUnique(trx, input, before);
+        if (Object.keys(input).length) await resourceRepository.update(trx, def, id, input, ctx.actor.id);
+        const after = await mustFind(trx, id);
+        await auditService.record(trx, ctx, { action: 'update', entity: def.name, entityId: id, before, after });
+        const [out] = await present(trx, [after]);
+        return out;
+      });
+    },
+
+    /** Refused with 409 and the count of each kind of record that still refers to it. */
+    async remove(id: number, ctx: RequestContext): Promise<void> {
+      await db.transaction(async (trx) => {
+        const before = await mustFind(trx, id);
+        const references: Record<string, number> = {};
+        for (const ref of def.references ?? []) {
+          const n = await resourceRepository.count(trx, ref.table, ref.column, id);
+          if (n > 0) references[ref.key] = (references[ref.key] ?? 0) + n;
+        }
+        if (Object.keys(references).length) {
+          const list = Object.entries(references)
+            .map(([key, n]) => `${n} ${key.replace(/_/g, ' ')}`)
+            .join(', ');
+          throw new AppError('referenced', `This ${def.name.replace(/_/g, ' ')} is still used by ${list}.`, {
+            references,
+          });
+        }
+        await resourceRepository.delete(trx, def, id);
+        await auditService.record(trx, ctx, { action: 'delete', entity: def.name, entityId: id, before, after: null });
+      });
+    },
+  };
+}
+
+export type ResourceService = ReturnType<typeof createResourceService>;

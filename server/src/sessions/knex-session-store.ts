@@ -1,0 +1,65 @@
+import session from 'express-session';
+import type { Knex } from 'knex';
+import { clock } from '../lib/clock';
+
+/**
+ * express-session store in the application database (the embedded default, and MySQL without Redis).
+ * This and the repositories are the only code that touch Knex.
+ */
+export class KnexSessionStore extends session.Store {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly defaultTtlMs: number,
+  ) {
+    super();
+  }
+
+  private expiresAt(sess: session.SessionData): number {
+    const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : null;
+    return expires ?? clock.now() + this.defaultTtlMs;
+  }
+
+  override get(sid: string, cb: (err: unknown, sess?: session.SessionData | null) => void): void {
+    this.db('sessions')
+      .where({ sid })
+      .first()
+      .then((row) => {
+        if (!row || Number(row.expires_at) <= clock.now()) return cb(null, null);
+        cb(null, JSON.parse(row.sess));
+      }, cb);
+  }
+
+  override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    const row = { sid, sess: JSON.stringify(sess), expires_at: this.expiresAt(sess) };
+    this.db('sessions')
+      .insert(row)
+      .onConflict('sid')
+      .merge(['sess', 'expires_at'])
+      .then(() => this.sweep())
+      .then(() => cb?.(), (err) => cb?.(err));
+  }
+
+  override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    this.db('sessions')
+      .where({ sid })
+      .update({ expires_at: this.expiresAt(sess) })
+      .then(() => cb?.(), (err) => cb?.(err));
+  }
+
+  override destroy(sid: string, cb?: (err?: unknown) => void): void {
+    this.db('sessions')
+      .where({ sid })
+      .delete()
+      .then(() => cb?.(), (err) => cb?.(err));
+  }
+
+  /** Expired rows are removed at most once a minute, on a write. */
+  private async sweep(): Promise<void> {
+    const now = clock.now();
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    await this.db('sessions').where('expires_at', '<=', now).delete();
+  }
+}
