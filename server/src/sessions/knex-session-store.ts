@@ -1,8 +1,10 @@
 import session from 'express-session';
 import type { Knex } from 'knex';
-import { clock } from '../lib/clock';
 
 /**
+ * Expiry here is housekeeping on the real clock, as express-session computes the cookie's expiry; the idle and
+ * absolute timeouts are enforced by the authenticate middleware.
+ *
  * express-session store in the application database (the embedded default, and MySQL without Redis).
  * This and the repositories are the only code that touch Knex.
  */
@@ -18,7 +20,7 @@ export class KnexSessionStore extends session.Store {
 
   private expiresAt(sess: session.SessionData): number {
     const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : null;
-    return expires ?? clock.now() + this.defaultTtlMs;
+    return expires ?? Date.now() + this.defaultTtlMs;
   }
 
   override get(sid: string, cb: (err: unknown, sess?: session.SessionData | null) => void): void {
@@ -26,7 +28,7 @@ export class KnexSessionStore extends session.Store {
       .where({ sid })
       .first()
       .then((row) => {
-        if (!row || Number(row.expires_at) <= clock.now()) return cb(null, null);
+        if (!row || Number(row.expires_at) <= Date.now()) return cb(null, null);
         cb(null, JSON.parse(row.sess));
       }, cb);
   }
@@ -57,7 +59,7 @@ export class KnexSessionStore extends session.Store {
 
   /** Expired rows are removed at most once a minute, on a write. */
   private async sweep(): Promise<void> {
-    const now = clock.now();
+    const now = Date.now();
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
     await this.db('sessions').where('expires_at', '<=', now).delete();
