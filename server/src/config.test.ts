@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from './config';
+
+const KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
+
+describe('config', () => {
+  it('runs on the embedded default with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: 'sqlite:./data/app.sqlite',
+      databaseClient: 'sqlite',
+      seedDemo: true,
+      isProduction: false,
+    });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.session).toEqual({ idleMs: 7_200_000, absoluteMs: 43_200_000, passwordConfirmMs: 10_800_000 });
+  });
+
+  it('reads PORT and a MySQL DATABASE_URL, and never seeds the demo on MySQL by default', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'mysql://app:pw@db:3306/agency' });
+    expect(config).toMatchObject({ port: 8080, databaseClient: 'mysql', seedDemo: false });
+  });
+
+  it('stops start-up naming each missing production setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      const message = (err as Error).message;
+      for (const key of ['DATABASE_URL', 'SESSION_SECRET', 'APP_KEY']) expect(message).toContain(key);
+    }
+  });
+
+  it('names a malformed setting', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'mysql://a@b/c', SESSION_SECRET: 'short', APP_KEY: KEY }),
+    ).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+  });
+
+  it('never seeds the demo in production', () => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'sqlite:/tmp/x.sqlite', SESSION_SECRET: 's'.repeat(40), APP_KEY: KEY };
+    expect(loadConfig(env).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...env, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('trusts X-Forwarded-For only from a configured proxy', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+});
