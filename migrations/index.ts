@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import * as foundation from './20261122000001_foundation';
 import * as students from './20261122000002_students';
+import * as accounts from './20261122000003_accounts';
+import * as reference from './20261122000004_reference';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -11,6 +13,8 @@ interface Migration {
 const MIGRATIONS: Record<string, Migration> = {
   '20261122000001_foundation': foundation,
   '20261122000002_students': students,
+  '20261122000003_accounts': accounts,
+  '20261122000004_reference': reference,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

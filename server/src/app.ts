@@ -19,6 +19,8 @@ import { loginKeys, registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { holidaysResource } from './modules/holidays/holidays.resource';
 import { registerPortalRoutes } from './modules/portal/portal.routes';
+import { registerAccountsModule } from './modules/accounts.module';
+import { registerReferenceModule } from './modules/reference.module';
 import { registerResource } from './resources/resource.routes';
 import { createSessionMiddleware } from './sessions/session';
 
@@ -106,6 +108,9 @@ export function createApp(deps: AppDeps): App {
   registerAuthRoutes(api, authController, loginThrottles);
   registerPortalRoutes(api, db);
   for (const resource of [holidaysResource, areasResource]) registerResource(api, db, resource);
+  const moduleDeps = { api, db, config, redis, auth, throttle };
+  registerAccountsModule(moduleDeps);
+  registerReferenceModule(moduleDeps);
 
   app.use(
     '/api',

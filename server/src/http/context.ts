@@ -35,6 +35,8 @@ export interface Actor {
 /** What a service needs to know about the caller: never `req` itself. */
 export interface RequestContext {
   actor: Actor;
+  /** the one branch whose records a branch-scoped role may see; null when the caller sees every branch */
+  branchScope: { branchId: number | null } | null;
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
@@ -53,9 +55,16 @@ export function actorOf(auth: Auth | undefined): Actor {
   return auth.kind === 'staff' ? { type: 'user', id: auth.user.id } : { type: 'student', id: auth.student.id };
 }
 
+/** Admins and roles with data scope `all` see every branch; a `branch` role sees its user's branch only. */
+export function branchScopeOf(auth: Auth | undefined): RequestContext['branchScope'] {
+  if (auth?.kind !== 'staff' || auth.user.is_admin || auth.user.role?.data_scope !== 'branch') return null;
+  return { branchId: auth.user.branch_id };
+}
+
 export function contextOf(req: Request): RequestContext {
   return {
     actor: actorOf(req.auth),
+    branchScope: branchScopeOf(req.auth),
     ip: req.ip ?? null,
     userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
     requestId: requestScope.getStore()?.requestId ?? null,

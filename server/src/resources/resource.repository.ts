@@ -7,12 +7,22 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The branch a branch-scoped caller is limited to; null for callers who see every branch. */
+export type BranchScope = { branchId: number | null } | null;
+
+function applyScope(qb: Knex.QueryBuilder, def: ResourceDefinition, scope: BranchScope): void {
+  if (!scope || !def.branchColumn) return;
+  if (scope.branchId === null) qb.whereRaw('1 = 0');
+  else qb.where(`${def.table}.${def.branchColumn}`, scope.branchId);
+}
+
 export interface ListParams {
   page: number;
   perPage: number;
   q?: string;
   sort: { column: string; direction: 'asc' | 'desc' };
   filters: Row;
+  scope: BranchScope;
 }
 
 /**
@@ -22,6 +32,7 @@ export interface ListParams {
 export const resourceRepository = {
   async list(db: Trx, def: ResourceDefinition, params: ListParams): Promise<{ rows: Row[]; total: number }> {
     const base = db(def.table);
+    applyScope(base, def, params.scope);
     def.applyFilters?.(base, params.filters);
     if (params.q && def.searchable.length) {
       const pattern = `%${escapeLike(params.q)}%`;
@@ -40,8 +51,10 @@ export const resourceRepository = {
     return { rows, total: Number(counted?.total ?? 0) };
   },
 
-  findById(db: Trx, def: ResourceDefinition, id: number): Promise<Row | undefined> {
-    return db(def.table).where({ id }).first();
+  findById(db: Trx, def: ResourceDefinition, id: number, scope: BranchScope = null): Promise<Row | undefined> {
+    const qb = db(def.table).where(`${def.table}.id`, id);
+    applyScope(qb, def, scope);
+    return qb.first();
   },
 
   findWhere(db: Trx, table: string, where: (qb: Knex.QueryBuilder) => void, columns: string[] = ['*']): Promise<Row[]> {

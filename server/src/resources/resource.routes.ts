@@ -22,7 +22,7 @@ export function registerResource(api: ApiRouter, db: Knex, def: ResourceDefiniti
     permission: perm('view'),
     schemas: { query: listQuery },
     handler: async (req, res) => {
-      res.json(await service.list(req.parsed.query));
+      res.json(await service.list(req.parsed.query, contextOf(req)));
     },
   });
   api.add({
@@ -41,7 +41,7 @@ export function registerResource(api: ApiRouter, db: Knex, def: ResourceDefiniti
     permission: perm('view'),
     schemas: { params: ZIdParams },
     handler: async (req, res) => {
-      res.json(await service.get(req.parsed.params.id));
+      res.json(await service.get(req.parsed.params.id, contextOf(req)));
     },
   });
   api.add({

@@ -24,17 +24,25 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     const out: Row = { ...row };
     for (const column of def.booleans ?? []) if (column in out) out[column] = Boolean(out[column]);
     for (const column of TIMESTAMPS) if (column in out) out[column] = fromDbDateTime(out[column]);
-    return out;
+    for (const column of def.hidden ?? []) delete out[column];
+    return def.toResponse ? def.toResponse(out) : out;
   };
   const present = async (trx: Trx, rows: Row[]): Promise<Row[]> => {
     const mapped = rows.map(toResponse);
     return def.expand ? def.expand(trx, mapped) : mapped;
   };
 
-  async function mustFind(trx: Trx, id: number): Promise<Row> {
-    const row = await resourceRepository.findById(trx, def, id);
+  async function mustFind(trx: Trx, id: number, ctx: RequestContext | null): Promise<Row> {
+    const row = await resourceRepository.findById(trx, def, id, ctx?.branchScope ?? null);
     if (!row) throw new AppError('not_found');
     return row;
+  }
+
+  /** A branch-scoped caller cannot write a row into another branch: that branch does not exist for them. */
+  function checkBranch(data: Row, ctx: RequestContext): void {
+    const scope = ctx.branchScope;
+    if (!scope || !def.branchColumn || !(def.branchColumn in data)) return;
+    if (data[def.branchColumn] !== scope.branchId) throw new AppError('not_found');
   }
 
   async function checkUnique(trx: Trx, data: Row, existing: Row | null): Promise<void> {
@@ -58,7 +66,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
   return {
     definition: def,
 
-    async list(input: ListInput): Promise<ListResponse<Row>> {
+    async list(input: ListInput, ctx: RequestContext): Promise<ListResponse<Row>> {
       const { page, per_page, q, sort, ...filters } = input;
       const { rows, total } = await resourceRepository.list(db, def, {
         page,
@@ -66,12 +74,13 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         q,
         sort: parseSort(sort),
         filters,
+        scope: ctx.branchScope,
       });
       return { items: await present(db, rows), total, page, per_page };
     },
 
-    async get(id: number): Promise<Row> {
-      const [row] = await present(db, [await mustFind(db, id)]);
+    async get(id: number, ctx: RequestContext): Promise<Row> {
+      const [row] = await present(db, [await mustFind(db, id, ctx)]);
       return row;
     },
 
@@ -81,10 +90,13 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
     async create(input: Row, ctx: RequestContext): Promise<Row> {
       return db.transaction(async (trx) => {
+        checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, null);
         await checkUnique(trx, input, null);
-        const id = await resourceRepository.insert(trx, def, input, ctx.actor.id);
-        const row = await mustFind(trx, id);
+        const data = def.prepare ? await def.prepare(trx, input, null) : input;
+        const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
+        const row = await mustFind(trx, id, null);
+        await def.afterWrite?.(trx, row, null);
         await auditService.record(trx, ctx, { action: 'create', entity: def.name, entityId: id, before: null, after: row });
         const [out] = await present(trx, [row]);
         return out;
@@ -93,11 +105,14 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
     async update(id: number, input: Row, ctx: RequestContext): Promise<Row> {
       return db.transaction(async (trx) => {
-        const before = await mustFind(trx, id);
+        const before = await mustFind(trx, id, ctx);
+        checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, before);
         await checkUnique(trx, input, before);
-        if (Object.keys(input).length) await resourceRepository.update(trx, def, id, input, ctx.actor.id);
-        const after = await mustFind(trx, id);
+        const data = def.prepare ? await def.prepare(trx, input, before) : input;
+        if (Object.keys(data).length) await resourceRepository.update(trx, def, id, data, ctx.actor.id);
+        const after = await mustFind(trx, id, null);
+        await def.afterWrite?.(trx, after, before);
         await auditService.record(trx, ctx, { action: 'update', entity: def.name, entityId: id, before, after });
         const [out] = await present(trx, [after]);
         return out;
@@ -107,7 +122,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     /** Refused with 409 and the count of each kind of record that still refers to it. */
     async remove(id: number, ctx: RequestContext): Promise<void> {
       await db.transaction(async (trx) => {
-        const before = await mustFind(trx, id);
+        const before = await mustFind(trx, id, ctx);
         const references: Record<string, number> = {};
         for (const ref of def.references ?? []) {
           const n = await resourceRepository.count(trx, ref.table, ref.column, id);

@@ -30,6 +30,11 @@ export interface ResourceDefinition {
     /** per-resource list filters, parsed with the list query */
     filters?: z.ZodObject;
   };
+  /**
+   * the column naming the branch a row belongs to: branch-scoped roles see, change and create rows of their
+   * own branch only, and get 404 for the others (quality §15)
+   */
+  branchColumn?: string;
   searchable: string[];
   sortable: string[];
   /** `column` or `-column` */
@@ -39,6 +44,14 @@ export interface ResourceDefinition {
   references?: Reference[];
   /** columns stored as 0/1 that the API shows as booleans */
   booleans?: string[];
+  /** columns never sent to a client (hashes, secrets) */
+  hidden?: string[];
+  /** a row as the API shows it, after booleans, timestamps and hidden columns are handled */
+  toResponse?: (row: Row) => Row;
+  /** validated input → the columns to write (hash a password, encode a JSON column …) */
+  prepare?: (db: Trx, input: Row, existing: Row | null) => Promise<Row>;
+  /** inside the write transaction, after create or update (end a deactivated user's sessions …) */
+  afterWrite?: (db: Trx, row: Row, before: Row | null) => Promise<void>;
   applyFilters?: (qb: Knex.QueryBuilder, filters: Row) => void;
   /** related rows added to list items and single records */
   expand?: (db: Trx, rows: Row[]) => Promise<Row[]>;
