@@ -1,0 +1,135 @@
+import {
+  AppstoreOutlined,
+  BellOutlined,
+  FormOutlined,
+  NotificationOutlined,
+  TableOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { ERROR_ROUTES } from './common-routes';
+import type { RouteTable } from './types';
+
+/**
+ * The back-office route table (spec §2). Menu, guards and loaders all read it. A feature screen is one
+ * more entry: path, lazy page, data call, permission key, menu entry. For example:
+ *
+ *   { path: '/settings/holiday', access: 'signed-in', page: () => import('…/holiday-page'),
+ *     data: { url: '/api/holidays', query: () => ({ year: String(new Date().getFullYear()) }) },
+ *     permission: 'settings.view', menu: { labelKey: 'menu.holidays', group: 'settings' } }
+ */
+export const backofficeRoutes: RouteTable = {
+  menuGroups: [{ id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 }],
+  routes: [
+    { path: '/', access: 'signed-in', redirectTo: '/calendar' },
+
+    // Public (spec §2): sign-in screens (guests only) and /test.
+    {
+      path: '/login',
+      access: 'guest',
+      titleKey: 'auth.login.title',
+      page: () => import('../../features/auth/login-page'),
+    },
+    {
+      path: '/register',
+      access: 'guest',
+      titleKey: 'auth.register.title',
+      page: () => import('../../features/auth/register-page'),
+    },
+    {
+      path: '/two-factor-challenge',
+      access: 'guest',
+      titleKey: 'auth.twoFactor.title',
+      page: () => import('../../features/auth/two-factor-page'),
+    },
+    {
+      path: '/password/reset',
+      access: 'guest',
+      titleKey: 'auth.forgot.title',
+      page: () => import('../../features/auth/forgot-password-page'),
+    },
+    {
+      path: '/test',
+      access: 'public',
+      titleKey: 'test.title',
+      page: () => import('../../features/system/test-page'),
+    },
+
+    // Signed in.
+    {
+      path: '/logout',
+      access: 'signed-in',
+      titleKey: 'auth.logout.title',
+      page: () => import('../../features/auth/logout-page'),
+    },
+    { path: '/reload', access: 'signed-in', page: () => import('../../features/system/reload-page') },
+    ERROR_ROUTES['403'],
+    ERROR_ROUTES['404'],
+    ERROR_ROUTES['500'],
+    ERROR_ROUTES.noConnection,
+
+    // UI showcase (spec §2 "/components/ pages").
+    {
+      path: '/components/alerts',
+      access: 'signed-in',
+      titleKey: 'showcase.alerts.title',
+      page: () => import('../../features/showcase/alerts-page'),
+      menu: { labelKey: 'showcase.alerts.title', group: 'components', icon: NotificationOutlined, order: 1 },
+    },
+    {
+      path: '/components/avatar',
+      access: 'signed-in',
+      titleKey: 'showcase.avatar.title',
+      page: () => import('../../features/showcase/avatar-page'),
+      menu: { labelKey: 'showcase.avatar.title', group: 'components', icon: UserOutlined, order: 2 },
+    },
+    {
+      path: '/components/buttons',
+      access: 'signed-in',
+      titleKey: 'showcase.buttons.title',
+      page: () => import('../../features/showcase/buttons-page'),
+      menu: { labelKey: 'showcase.buttons.title', group: 'components', order: 3 },
+    },
+    {
+      path: '/components/inputs',
+      access: 'signed-in',
+      titleKey: 'showcase.inputs.title',
+      page: () => import('../../features/showcase/inputs-page'),
+      menu: { labelKey: 'showcase.inputs.title', group: 'components', order: 4 },
+    },
+    {
+      path: '/components/badges',
+      access: 'signed-in',
+      titleKey: 'showcase.badges.title',
+      page: () => import('../../features/showcase/badges-page'),
+      menu: { labelKey: 'showcase.badges.title', group: 'components', icon: BellOutlined, order: 5 },
+    },
+    {
+      path: '/components/forms',
+      access: 'signed-in',
+      titleKey: 'showcase.forms.title',
+      page: () => import('../../features/showcase/forms-page'),
+      menu: { labelKey: 'showcase.forms.title', group: 'components', icon: FormOutlined, order: 6 },
+    },
+    {
+      path: '/components/tables',
+      access: 'signed-in',
+      titleKey: 'showcase.tables.title',
+      page: () => import('../../features/showcase/tables-page'),
+      menu: { labelKey: 'showcase.tables.title', group: 'components', icon: TableOutlined, order: 7 },
+    },
+    {
+      path: '/components/modals',
+      access: 'signed-in',
+      titleKey: 'showcase.modals.title',
+      page: () => import('../../features/showcase/modals-page'),
+      menu: { labelKey: 'showcase.modals.title', group: 'components', order: 8 },
+    },
+    {
+      path: '/components/tabs',
+      access: 'signed-in',
+      titleKey: 'showcase.tabs.title',
+      page: () => import('../../features/showcase/tabs-page'),
+      menu: { labelKey: 'showcase.tabs.title', group: 'components', order: 9 },
+    },
+  ],
+};

@@ -1,0 +1,39 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { AppKind } from './types';
+
+/**
+ * Start-up bookkeeping that is not part of the spec's application state (kept out of the app slice so
+ * that one stays exactly the spec's): whether the initial load is finished and whether a heartbeat has
+ * answered yet (before that, `isOnline` false means "not known", not "offline").
+ */
+export interface ShellState {
+  kind: AppKind;
+  booted: boolean;
+  heartbeatChecked: boolean;
+  registrationEnabled: boolean;
+}
+
+export const initialShellState: ShellState = {
+  kind: 'backoffice',
+  booted: false,
+  heartbeatChecked: false,
+  registrationEnabled: false,
+};
+
+export const shellSlice = createSlice({
+  name: 'shell',
+  initialState: initialShellState,
+  reducers: {
+    booted(state) {
+      state.booted = true;
+    },
+    heartbeatChecked(state) {
+      state.heartbeatChecked = true;
+    },
+    registrationEnabled(state, action: { payload: boolean }) {
+      state.registrationEnabled = action.payload;
+    },
+  },
+});
+
+export const shellActions = shellSlice.actions;

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isApiError } from '../../app/api';
+import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { rules } from '../../components/forms/rules';
+import { useForgotPasswordMutation } from './auth-api';
+
+/**
+ * Password reset request (spec §2 /password/reset). The server answers the same for known and unknown
+ * addresses, and so does this screen.
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ email: string }>();
+  const [forgot, { isLoading }] = useForgotPasswordMutation();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async ({ email }: { email: string }) => {
+    setError(null);
+    const result = await forgot({ email });
+    if (!result.error) {
+      setSent(true);
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    const fields = fieldErrors(result.error, t);
+    if (fields.length > 0) form.setFields(fields as never);
+    else setError(errorSummary(result.error, t));
+  };
+
+  return (
+    <Card>
+      <Typography.Title level={3}>{t('auth.forgot.title')}</Typography.Title>
+      {sent ? (
+        <Alert type="success" showIcon title={t('auth.forgot.sent')} role="status" />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">{t('auth.forgot.help')}</Typography.Paragraph>
+          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+            <Form.Item name="email" label={t('auth.email')} rules={[rules.required(t), rules.email(t)]}>
+              <Input type="email" autoComplete="email" autoFocus />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block disabled={isLoading}>
+              {t('auth.forgot.submit')}
+            </Button>
+          </Form>
+        </>
+      )}
+      <div style={{ marginTop: 16 }}>
+        <Link to="/login">{t('auth.backToLogin')}</Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { isApiError } from '../../app/api';
+import { resetCsrfToken } from '../../http/client';
+import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { rules } from '../../components/forms/rules';
+import { useLoginMutation, type LoginRequest } from './auth-api';
+import { userSignedIn } from './session';
+
+/** Staff sign-in (spec §2 /login); asks for the two-factor step when the server says so. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const registrationEnabled = useAppSelector((s) => s.shell.registrationEnabled);
+  const [form] = Form.useForm<LoginRequest>();
+  const [login, { isLoading }] = useLoginMutation();
+  const [error, setError] = useState<string | null>(null);
+  const timedOut = params.get('timeout') === '1';
+
+  const onFinish = async (values: LoginRequest) => {
+    setError(null);
+    const result = await login({
+      email: values.email,
+      password: values.password,
+      remember: !!values.remember,
+    });
+    if (result.data) {
+      if ('two_factor' in result.data) {
+        resetCsrfToken();
+        navigate('/two-factor-challenge');
+      } else {
+        userSignedIn(dispatch, result.data.user);
+        navigate('/', { replace: true });
+      }
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    const fields = fieldErrors(result.error, t);
+    if (fields.length > 0) form.setFields(fields as never);
+    else setError(errorSummary(result.error, t));
+  };
+
+  return (
+    <Card>
+      <Typography.Title level={3}>{t('auth.login.title')}</Typography.Title>
+      {timedOut && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('serverMessages.sessionExpired')}
+          style={{ marginBottom: 16 }}
+          data-testid="session-expired"
+        />
+      )}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        requiredMark={false}
+        initialValues={{ remember: false }}
+      >
+        <Form.Item name="email" label={t('auth.email')} rules={[rules.required(t), rules.email(t)]}>
+          <Input type="email" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={[rules.required(t)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="remember" valuePropName="checked">
+          <Checkbox>{t('auth.login.remember')}</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={isLoading}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16, flexWrap: 'wrap', gap: 8 }}
+      >
+        <Link to="/password/reset">{t('auth.login.forgot')}</Link>
+        {registrationEnabled && <Link to="/register">{t('auth.login.register')}</Link>}
+      </div>
+    </Card>
+  );
+}

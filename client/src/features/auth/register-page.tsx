@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { isApiError } from '../../app/api';
+import { NotFound } from '../../components/errors/error-screen';
+import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { rules } from '../../components/forms/rules';
+import { useRegisterMutation, type RegisterRequest } from './auth-api';
+
+/** Registration: only when the server's app-config enables it; otherwise this path is not found. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const enabled = useAppSelector((s) => s.shell.registrationEnabled);
+  const termsFeature = useAppSelector((s) => s.app.features.hasTermsAndPrivacyPolicyFeature);
+  const [form] = Form.useForm<RegisterRequest>();
+  const [register, { isLoading }] = useRegisterMutation();
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!enabled) return <NotFound />;
+
+  const onFinish = async (values: RegisterRequest) => {
+    setError(null);
+    const result = await register({ ...values, terms: termsFeature ? !!values.terms : true });
+    if (!result.error) {
+      setDone(true);
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    const fields = fieldErrors(result.error, t);
+    if (fields.length > 0) form.setFields(fields as never);
+    else setError(errorSummary(result.error, t));
+  };
+
+  return (
+    <Card>
+      <Typography.Title level={3}>{t('auth.register.title')}</Typography.Title>
+      {done ? (
+        <Alert type="success" showIcon title={t('auth.register.done')} role="status" />
+      ) : (
+        <>
+          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+            <Form.Item name="name" label={t('auth.register.name')} rules={[rules.required(t)]}>
+              <Input autoComplete="name" autoFocus />
+            </Form.Item>
+            <Form.Item name="email" label={t('auth.email')} rules={[rules.required(t), rules.email(t)]}>
+              <Input type="email" autoComplete="email" />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('auth.password')}
+              rules={[rules.required(t), rules.password(t)]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="password_confirmation"
+              label={t('auth.register.confirmPassword')}
+              dependencies={['password']}
+              rules={[rules.required(t), rules.sameAs(t, 'password')]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            {termsFeature && (
+              <Form.Item
+                name="terms"
+                valuePropName="checked"
+                rules={[
+                  {
+                    validator: (_r, v: boolean | undefined) =>
+                      v ? Promise.resolve() : Promise.reject(new Error(t('errors.termsRequired'))),
+                  },
+                ]}
+              >
+                <Checkbox>{t('auth.register.terms')}</Checkbox>
+              </Form.Item>
+            )}
+            <Button type="primary" htmlType="submit" block disabled={isLoading}>
+              {t('auth.register.submit')}
+            </Button>
+          </Form>
+        </>
+      )}
+      <div style={{ marginTop: 16 }}>
+        <Link to="/login">{t('auth.register.haveAccount')}</Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { isApiError } from '../../app/api';
+import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { rules } from '../../components/forms/rules';
+import { usePortalLoginMutation } from '../auth/auth-api';
+import { studentSignedIn } from '../auth/session';
+
+interface PortalLoginForm {
+  email: string;
+  password: string;
+}
+
+/** Student portal sign-in (spec §2 portal /login), with the portal's own credentials message. */
+export default function PortalLoginPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<PortalLoginForm>();
+  const [login, { isLoading }] = usePortalLoginMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async (values: PortalLoginForm) => {
+    setError(null);
+    const result = await login({ email: values.email, password: values.password });
+    if (result.data) {
+      studentSignedIn(dispatch, result.data.student);
+      navigate('/', { replace: true });
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    const fields = fieldErrors(result.error, t, { portal: true });
+    if (fields.length > 0) form.setFields(fields as never);
+    else setError(errorSummary(result.error, t, { portal: true }));
+  };
+
+  return (
+    <Card>
+      <Typography.Title level={3}>{t('portal.login.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('portal.login.help')}</Typography.Paragraph>
+      {params.get('timeout') === '1' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('serverMessages.sessionExpired')}
+          style={{ marginBottom: 16 }}
+          data-testid="session-expired"
+        />
+      )}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item name="email" label={t('auth.email')} rules={[rules.required(t), rules.email(t)]}>
+          <Input type="email" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={[rules.required(t)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={isLoading}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ErrorBody } from '../../../shared/errors';
+
+/** What the app does with a failed response (spec §8, error catalogue). */
+export type ErrorAction =
+  { type: 'navigate'; to: string; replace: boolean; signOut: boolean } | { type: 'caller' };
+
+/**
+ * The spec's response handling, as a pure function of the status (`null` = no response at all):
+ * no response → /error-no-connection; 404 → /error-404; 401 → /login, or /login?timeout=1 when the body
+ * carries the timeout flag; 403 → the page is replaced by /error-403; 500 → /error-500; anything else
+ * is the caller's to handle.
+ */
+export function mapHttpError(
+  status: number | null,
+  body: Partial<ErrorBody> | null | undefined,
+): ErrorAction {
+  if (status === null)
+    return { type: 'navigate', to: '/error-no-connection', replace: false, signOut: false };
+  switch (status) {
+    case 401:
+      return {
+        type: 'navigate',
+        to: body?.timeout === true ? '/login?timeout=1' : '/login',
+        replace: false,
+        signOut: true,
+      };
+    case 403:
+      return { type: 'navigate', to: '/error-403', replace: true, signOut: false };
+    case 404:
+      return { type: 'navigate', to: '/error-404', replace: false, signOut: false };
+    case 500:
+      return { type: 'navigate', to: '/error-500', replace: false, signOut: false };
+    default:
+      return { type: 'caller' };
+  }
+}
