@@ -22,7 +22,14 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['scripts/**', 'e2e/**', 'server/src/cli/**', 'server/src/main.ts', '**/*.test.ts', '**/*.test.tsx'],
+    files: [
+      'scripts/**',
+      'e2e/**',
+      'server/src/cli/**',
+      'server/src/main.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -31,7 +31,12 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('branches', (t) => {
     t.increments('id');
-    t.integer('company_id').unsigned().notNullable().references('id').inTable('companies').onDelete('RESTRICT');
+    t.integer('company_id')
+      .unsigned()
+      .notNullable()
+      .references('id')
+      .inTable('companies')
+      .onDelete('RESTRICT');
     t.string('code', 10).notNullable().unique();
     t.string('name_en', 200).notNullable();
     t.string('name_zh', 200).notNullable();

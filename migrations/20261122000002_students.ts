@@ -18,9 +18,19 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('students', (t) => {
     t.increments('id');
     t.string('student_no', 40).notNullable().unique();
-    t.integer('category_id').unsigned().nullable().references('id').inTable('student_categories').onDelete('RESTRICT');
+    t.integer('category_id')
+      .unsigned()
+      .nullable()
+      .references('id')
+      .inTable('student_categories')
+      .onDelete('RESTRICT');
     t.integer('branch_id').unsigned().notNullable().references('id').inTable('branches').onDelete('RESTRICT');
-    t.integer('consultant_user_id').unsigned().nullable().references('id').inTable('users').onDelete('RESTRICT');
+    t.integer('consultant_user_id')
+      .unsigned()
+      .nullable()
+      .references('id')
+      .inTable('users')
+      .onDelete('RESTRICT');
     t.string('status', 40).nullable();
     t.string('surname_en', 100).nullable();
     t.string('given_name_en', 100).nullable();

@@ -9,7 +9,18 @@ it('rolls every migration back and forward again on this database, and seeds the
     expect(await t.db.schema.hasTable('users')).toBe(false);
     const applied = await migrateLatest(t.db);
     expect(applied.length).toBeGreaterThanOrEqual(2);
-    for (const table of ['users', 'roles', 'branches', 'companies', 'user_sessions', 'audit_logs', 'settings', 'holidays', 'areas', 'sessions']) {
+    for (const table of [
+      'users',
+      'roles',
+      'branches',
+      'companies',
+      'user_sessions',
+      'audit_logs',
+      'settings',
+      'holidays',
+      'areas',
+      'sessions',
+    ]) {
       expect(await t.db.schema.hasTable(table)).toBe(true);
     }
     expect(await seedDemo(t.db)).toBe(true);

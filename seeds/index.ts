@@ -14,7 +14,11 @@ const CONSULTANT_PERMISSIONS = [
   'schools.view',
   'products.view',
   'special_events.view',
-  ...['quotations', 'orders', 'receipts', 'students', 'files'].flatMap((m) => [`${m}.view`, `${m}.create`, `${m}.update`]),
+  ...['quotations', 'orders', 'receipts', 'students', 'files'].flatMap((m) => [
+    `${m}.view`,
+    `${m}.create`,
+    `${m}.update`,
+  ]),
   'student_categories.view',
   'reports.view',
 ];
@@ -69,7 +73,13 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       name_zh: '旺角',
       ...stamp,
     });
-    await trx('branches').insert({ company_id: companyId, code: 'CWB', name_en: 'Causeway Bay', name_zh: '銅鑼灣', ...stamp });
+    await trx('branches').insert({
+      company_id: companyId,
+      code: 'CWB',
+      name_en: 'Causeway Bay',
+      name_zh: '銅鑼灣',
+      ...stamp,
+    });
     const [adminRole] = await trx('roles').insert({
       name: 'Administrator',
       description: 'Every module, every branch',

@@ -48,7 +48,10 @@ export function isPermission(key: string): boolean {
 export type DataScope = 'all' | 'branch';
 
 /** Whether a user holding `granted` (and possibly being an admin) may use `required`. */
-export function can(user: { is_admin?: boolean | number; permissions?: readonly string[] } | null, required: string): boolean {
+export function can(
+  user: { is_admin?: boolean | number; permissions?: readonly string[] } | null,
+  required: string,
+): boolean {
   if (!user) return false;
   if (user.is_admin) return true;
   return (user.permissions ?? []).includes(required);

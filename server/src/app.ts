@@ -90,14 +90,27 @@ export function createApp(deps: AppDeps): App {
 
   const auth = createAuthService(db);
   const api = new ApiRouter({
-    onDenied: (req, permission) => auth.recordDenied(contextOf(req), permission, req.originalUrl.split('?')[0]),
+    onDenied: (req, permission) =>
+      auth.recordDenied(contextOf(req), permission, req.originalUrl.split('?')[0]),
   });
 
   const throttle = throttleFactory(redis, prefix);
   const keys = loginKeys();
   const loginThrottles = {
-    perAccount: throttle({ name: 'login', limit: 5, windowMs: 60_000, key: keys.perAccount, failuresOnly: true }),
-    perIp: throttle({ name: 'login-ip', limit: 100, windowMs: 86_400_000, key: (req) => ipKey(req), failuresOnly: true }),
+    perAccount: throttle({
+      name: 'login',
+      limit: 5,
+      windowMs: 60_000,
+      key: keys.perAccount,
+      failuresOnly: true,
+    }),
+    perIp: throttle({
+      name: 'login-ip',
+      limit: 100,
+      windowMs: 86_400_000,
+      key: (req) => ipKey(req),
+      failuresOnly: true,
+    }),
   };
   const authController = createAuthController({
     config,

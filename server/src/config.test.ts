@@ -13,7 +13,11 @@ describe('config', () => {
       isProduction: false,
     });
     expect(config.redisUrl).toBeUndefined();
-    expect(config.session).toEqual({ idleMs: 7_200_000, absoluteMs: 43_200_000, passwordConfirmMs: 10_800_000 });
+    expect(config.session).toEqual({
+      idleMs: 7_200_000,
+      absoluteMs: 43_200_000,
+      passwordConfirmMs: 10_800_000,
+    });
   });
 
   it('reads PORT and a MySQL DATABASE_URL, and never seeds the demo on MySQL by default', () => {
@@ -36,12 +40,22 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL/);
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'mysql://a@b/c', SESSION_SECRET: 'short', APP_KEY: KEY }),
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'mysql://a@b/c',
+        SESSION_SECRET: 'short',
+        APP_KEY: KEY,
+      }),
     ).toThrow(/SESSION_SECRET: must be at least 32 characters/);
   });
 
   it('never seeds the demo in production', () => {
-    const env = { NODE_ENV: 'production', DATABASE_URL: 'sqlite:/tmp/x.sqlite', SESSION_SECRET: 's'.repeat(40), APP_KEY: KEY };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'sqlite:/tmp/x.sqlite',
+      SESSION_SECRET: 's'.repeat(40),
+      APP_KEY: KEY,
+    };
     expect(loadConfig(env).seedDemo).toBe(false);
     expect(() => loadConfig({ ...env, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
   });

@@ -41,7 +41,11 @@ const ZEnv = z
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
     if (env.SEED_DEMO === 'true') {
-      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'the demo data is never seeded in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'the demo data is never seeded in production',
+      });
     }
   });
 

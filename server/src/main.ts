@@ -29,7 +29,9 @@ async function main(): Promise<void> {
     console.log(`Study-abroad admin is running at ${url} (portal: http://student.localhost:${config.port})`);
     console.log(`Database: ${config.databaseClient}; sessions: ${redis ? 'Redis' : 'the app database'}`);
     if (config.seedDemo) {
-      console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}${demoSeeded ? ' (demo data seeded)' : ''}`);
+      console.log(
+        `Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}${demoSeeded ? ' (demo data seeded)' : ''}`,
+      );
     }
   });
   const shutdown = () => {

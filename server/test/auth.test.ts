@@ -21,7 +21,12 @@ describe('staff sign-in', () => {
     const c = new Client(t.app);
     const res = await c.login(user.email, user.password);
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: user.id, email: user.email, is_admin: false, permissions: ['settings.view'] });
+    expect(res.body.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      is_admin: false,
+      permissions: ['settings.view'],
+    });
     expect((await c.get('/api/heartbeat')).body).toEqual({ auth: true });
     expect((await c.get('/api/user').expect(200)).body.user.id).toBe(user.id);
   });
@@ -107,9 +112,13 @@ describe('session identity', () => {
     const c = new Client(t.app);
     await c.login(user.email, user.password);
     const cookie = c.cookie()!;
-    expect(await t.db('user_sessions').where({ user_id: user.id }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+    expect(await t.db('user_sessions').where({ user_id: user.id }).count({ n: '*' }).first()).toMatchObject({
+      n: 1,
+    });
     await c.post('/api/logout').expect(204);
-    expect(await t.db('user_sessions').where({ user_id: user.id }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(await t.db('user_sessions').where({ user_id: user.id }).count({ n: '*' }).first()).toMatchObject({
+      n: 0,
+    });
     const replay = new Client(t.app);
     replay.agent.jar.setCookie(`sa_session=${cookie}`, '127.0.0.1', '/');
     expect((await replay.get('/api/user')).status).toBe(401);
@@ -195,7 +204,13 @@ describe('login throttling', () => {
 
   it('counts look-alike spellings of one address together', async () => {
     const user = await createUser(t.db, { email: 'alike@example.com' });
-    const spellings = ['ALIKE@example.com', 'Alike@Example.com', 'ａｌｉｋｅ@example.com', 'alike@EXAMPLE.COM', ' alike@example.com'];
+    const spellings = [
+      'ALIKE@example.com',
+      'Alike@Example.com',
+      'ａｌｉｋｅ@example.com',
+      'alike@EXAMPLE.COM',
+      ' alike@example.com',
+    ];
     for (const s of spellings) await attempt(s.trim());
     expect((await attempt(user.email)).status).toBe(429);
   });

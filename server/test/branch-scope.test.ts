@@ -73,14 +73,19 @@ describe('branch scope (quality §15)', () => {
 
   it('answers 404 for another branch’s id in the URL, for read, update and delete, and changes nothing', async () => {
     expect((await consultant.get(`/api/__test/scoped-students/${theirStudent}`)).status).toBe(404);
-    expect((await consultant.put(`/api/__test/scoped-students/${theirStudent}`, { remark: 'x' })).status).toBe(404);
+    expect(
+      (await consultant.put(`/api/__test/scoped-students/${theirStudent}`, { remark: 'x' })).status,
+    ).toBe(404);
     expect((await consultant.delete(`/api/__test/scoped-students/${theirStudent}`)).status).toBe(404);
     const row = await t.db('students').where({ id: theirStudent }).first();
     expect(row.remark).toBeNull();
   });
 
   it('answers 404 for another branch’s id in the body, on create and on update', async () => {
-    const created = await consultant.post('/api/__test/scoped-students', { student_no: 'X-1', branch_id: theirs });
+    const created = await consultant.post('/api/__test/scoped-students', {
+      student_no: 'X-1',
+      branch_id: theirs,
+    });
     expect(created.status).toBe(404);
     expect(await t.db('students').where({ student_no: 'X-1' }).first()).toBeUndefined();
     const own = (await consultant.get('/api/__test/scoped-students').expect(200)).body.items[0];

@@ -21,8 +21,14 @@ describe('CSRF (quality §17)', () => {
       const url = concrete(route.path);
       const key = `${route.method} ${route.path}`;
       const missing = await admin.agent[route.method](url).set('Host', admin.host).send({});
-      const wrong = await admin.agent[route.method](url).set('Host', admin.host).set('X-CSRF-Token', 'x'.repeat(64)).send({});
-      const foreign = await admin.agent[route.method](url).set('Host', admin.host).set('X-CSRF-Token', other.token).send({});
+      const wrong = await admin.agent[route.method](url)
+        .set('Host', admin.host)
+        .set('X-CSRF-Token', 'x'.repeat(64))
+        .send({});
+      const foreign = await admin.agent[route.method](url)
+        .set('Host', admin.host)
+        .set('X-CSRF-Token', other.token)
+        .send({});
       const crossSite = await admin.agent[route.method](url)
         .set('Host', admin.host)
         .set('X-CSRF-Token', admin.token)
@@ -33,10 +39,12 @@ describe('CSRF (quality §17)', () => {
         .set('X-CSRF-Token', admin.token)
         .set('Sec-Fetch-Site', 'cross-site')
         .send({});
-      expect({ key, statuses: [missing, wrong, foreign, crossSite, fetchSite].map((r) => r.status) }).toEqual({
-        key,
-        statuses: [403, 403, 403, 403, 403],
-      });
+      expect({ key, statuses: [missing, wrong, foreign, crossSite, fetchSite].map((r) => r.status) }).toEqual(
+        {
+          key,
+          statuses: [403, 403, 403, 403, 403],
+        },
+      );
       covered++;
     }
     // and the session is still signed in: none of the refused requests did anything

@@ -27,7 +27,10 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
     return {
       url: `${base}/${name}`,
       drop: async () => {
-        const again = knex({ client: 'mysql2', connection: { uri: `${base}/` } as Knex.MySql2ConnectionConfig });
+        const again = knex({
+          client: 'mysql2',
+          connection: { uri: `${base}/` } as Knex.MySql2ConnectionConfig,
+        });
         await again.raw(`DROP DATABASE IF EXISTS \`${name}\``);
         await again.destroy();
       },
@@ -142,7 +145,11 @@ export class Client {
 
 const FAST_COST = 4; // factories only: the app itself hashes with bcrypt cost 12
 
-export async function createRole(db: Knex, permissions: string[], dataScope: 'all' | 'branch' = 'all'): Promise<number> {
+export async function createRole(
+  db: Knex,
+  permissions: string[],
+  dataScope: 'all' | 'branch' = 'all',
+): Promise<number> {
   const now = toDbDateTime();
   const [id] = await db('roles').insert({
     name: `role-${Math.random().toString(36).slice(2, 10)}`,
@@ -154,11 +161,20 @@ export async function createRole(db: Knex, permissions: string[], dataScope: 'al
   return Number(id);
 }
 
-export async function createBranch(db: Knex, code = `B${Math.random().toString(36).slice(2, 7).toUpperCase()}`): Promise<number> {
+export async function createBranch(
+  db: Knex,
+  code = `B${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
+): Promise<number> {
   const now = toDbDateTime();
   let company = await db('companies').first('id');
   if (!company) {
-    const [cid] = await db('companies').insert({ code: 'CO', name_en: 'Co', name_zh: '公司', created_at: now, updated_at: now });
+    const [cid] = await db('companies').insert({
+      code: 'CO',
+      name_en: 'Co',
+      name_zh: '公司',
+      created_at: now,
+      updated_at: now,
+    });
     company = { id: cid };
   }
   const [id] = await db('branches').insert({

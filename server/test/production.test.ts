@@ -3,7 +3,12 @@ import { Client, createTestApp, type TestApp } from './harness';
 const KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), APP_KEY: KEY, TRUST_PROXY: 'loopback' });
+  t = await createTestApp({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(40),
+    APP_KEY: KEY,
+    TRUST_PROXY: 'loopback',
+  });
 });
 afterAll(() => t.close());
 

@@ -27,7 +27,10 @@ describe('holidays (generic resource)', () => {
   it('lists the current year by default and another year on ?year=', async () => {
     const current = await admin.get('/api/holidays').expect(200);
     expect(current.body).toMatchObject({ total: 2, page: 1, per_page: 20 });
-    expect(current.body.items.map((h: { date: string }) => h.date)).toEqual([`${year}-01-01`, `${year}-12-25`]);
+    expect(current.body.items.map((h: { date: string }) => h.date)).toEqual([
+      `${year}-01-01`,
+      `${year}-12-25`,
+    ]);
     const last = await admin.get(`/api/holidays?year=${year - 1}`).expect(200);
     expect(last.body.items.map((h: { name_en: string }) => h.name_en)).toEqual(['Christmas last year']);
   });
@@ -57,7 +60,9 @@ describe('holidays (generic resource)', () => {
   });
 
   it('refuses a duplicate on update too, but lets a record keep its own value', async () => {
-    const { body } = await admin.post('/api/holidays', { date: `${year}-06-01`, name_en: 'A', name_zh: '甲' }).expect(201);
+    const { body } = await admin
+      .post('/api/holidays', { date: `${year}-06-01`, name_en: 'A', name_zh: '甲' })
+      .expect(201);
     await admin.put(`/api/holidays/${body.id}`, { date: `${year}-06-01`, name_en: 'A2' }).expect(200);
     const dup = await admin.put(`/api/holidays/${body.id}`, { date: `${year}-01-01` });
     expect(dup.status).toBe(422);
@@ -77,11 +82,18 @@ describe('holidays (generic resource)', () => {
     const bad = await admin.post('/api/holidays', { date: '2026-02-30', name_en: '' });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['date', 'name_en', 'name_zh']);
-    expect(await t.db('holidays').where({ date: `${year}-03-03` }).first()).toBeUndefined();
+    expect(
+      await t
+        .db('holidays')
+        .where({ date: `${year}-03-03` })
+        .first(),
+    ).toBeUndefined();
   });
 
   it('reads, updates and deletes one record, with an audit row per write naming actor, IP and changes', async () => {
-    const created = await admin.post('/api/holidays', { date: `${year}-07-07`, name_en: 'Temp', name_zh: '暫' }).expect(201);
+    const created = await admin
+      .post('/api/holidays', { date: `${year}-07-07`, name_en: 'Temp', name_zh: '暫' })
+      .expect(201);
     const id = created.body.id;
     expect((await admin.get(`/api/holidays/${id}`).expect(200)).body.name_en).toBe('Temp');
     await admin.put(`/api/holidays/${id}`, { name_en: 'Renamed' }).expect(200);
@@ -89,7 +101,10 @@ describe('holidays (generic resource)', () => {
     expect((await admin.get(`/api/holidays/${id}`)).status).toBe(404);
     const audit = await t.db('audit_logs').where({ entity: 'holiday', entity_id: id }).orderBy('id');
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
-    expect(JSON.parse(audit[1].changes)).toEqual({ before: { name_en: 'Temp' }, after: { name_en: 'Renamed' } });
+    expect(JSON.parse(audit[1].changes)).toEqual({
+      before: { name_en: 'Temp' },
+      after: { name_en: 'Renamed' },
+    });
     expect(audit.every((a) => a.actor_type === 'user' && a.actor_id && a.ip)).toBe(true);
   });
 
@@ -102,9 +117,15 @@ describe('holidays (generic resource)', () => {
 
 describe('areas and districts', () => {
   it('lists areas with their districts, and one area’s districts on ?parent_id=', async () => {
-    const area = (await admin.post('/api/areas', { name_en: 'Seoul', name_zh: '首爾', name_ko: '서울' }).expect(201)).body;
-    await admin.post('/api/areas', { parent_id: area.id, name_en: 'Mapo-gu', name_zh: '麻浦區', sort_order: 2 }).expect(201);
-    await admin.post('/api/areas', { parent_id: area.id, name_en: 'Jongno-gu', name_zh: '鍾路區', sort_order: 1 }).expect(201);
+    const area = (
+      await admin.post('/api/areas', { name_en: 'Seoul', name_zh: '首爾', name_ko: '서울' }).expect(201)
+    ).body;
+    await admin
+      .post('/api/areas', { parent_id: area.id, name_en: 'Mapo-gu', name_zh: '麻浦區', sort_order: 2 })
+      .expect(201);
+    await admin
+      .post('/api/areas', { parent_id: area.id, name_en: 'Jongno-gu', name_zh: '鍾路區', sort_order: 1 })
+      .expect(201);
     const list = await admin.get('/api/areas').expect(200);
     const seoul = list.body.items.find((a: { id: number }) => a.id === area.id);
     expect(seoul.districts.map((d: { name_en: string }) => d.name_en)).toEqual(['Jongno-gu', 'Mapo-gu']);
@@ -115,7 +136,11 @@ describe('areas and districts', () => {
 
   it('refuses to delete an area that still has districts, naming them (409), and deletes it once empty', async () => {
     const area = (await admin.post('/api/areas', { name_en: 'Busan', name_zh: '釜山' }).expect(201)).body;
-    const d = (await admin.post('/api/areas', { parent_id: area.id, name_en: 'Haeundae-gu', name_zh: '海雲臺區' }).expect(201)).body;
+    const d = (
+      await admin
+        .post('/api/areas', { parent_id: area.id, name_en: 'Haeundae-gu', name_zh: '海雲臺區' })
+        .expect(201)
+    ).body;
     const refused = await admin.delete(`/api/areas/${area.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.references).toEqual({ districts: 1 });
@@ -127,7 +152,11 @@ describe('areas and districts', () => {
 
   it('keeps the tree two levels deep and names unique within an area', async () => {
     const area = (await admin.post('/api/areas', { name_en: 'Incheon', name_zh: '仁川' }).expect(201)).body;
-    const d = (await admin.post('/api/areas', { parent_id: area.id, name_en: 'Yeonsu-gu', name_zh: '延壽區' }).expect(201)).body;
+    const d = (
+      await admin
+        .post('/api/areas', { parent_id: area.id, name_en: 'Yeonsu-gu', name_zh: '延壽區' })
+        .expect(201)
+    ).body;
     const nested = await admin.post('/api/areas', { parent_id: d.id, name_en: 'Too deep', name_zh: '太深' });
     expect(nested.status).toBe(422);
     expect(nested.body.errors.parent_id).toBeDefined();
@@ -149,7 +178,10 @@ describe('permissions on resources', () => {
     await c.get('/api/holidays').expect(200);
     const denied = await c.post('/api/holidays', { date: `${year}-08-08`, name_en: 'No', name_zh: '否' });
     expect(denied.status).toBe(403);
-    const audit = await t.db('audit_logs').where({ action: 'permission_denied', actor_id: reader.id }).first();
+    const audit = await t
+      .db('audit_logs')
+      .where({ action: 'permission_denied', actor_id: reader.id })
+      .first();
     expect(JSON.parse(audit.changes)).toMatchObject({ permission: 'settings.create' });
   });
 

@@ -10,7 +10,13 @@ afterAll(() => t.close());
 const concrete = (path: string) => `/api${path.replace(/:[a-z_]+/g, '1')}`;
 
 /** Routes anyone may call, by design (api.md "Authentication"). */
-const PUBLIC = new Set(['get /heartbeat', 'get /csrf-token', 'get /app-config', 'post /login', 'post /logout']);
+const PUBLIC = new Set([
+  'get /heartbeat',
+  'get /csrf-token',
+  'get /app-config',
+  'post /login',
+  'post /logout',
+]);
 
 describe('route walk (quality §13)', () => {
   it('answers 401 without credentials on every /api route that is not on the public list', async () => {
@@ -33,11 +39,15 @@ describe('route walk (quality §13)', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
-    console.log(`route walk: ${checked} protected routes answered 401 without credentials (${routes.length} routes registered)`);
+    console.log(
+      `route walk: ${checked} protected routes answered 401 without credentials (${routes.length} routes registered)`,
+    );
   });
 
   it('knows every public route it allows', () => {
-    const registeredPublic = t.api.routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`);
+    const registeredPublic = t.api.routes
+      .filter((r) => r.access === 'public')
+      .map((r) => `${r.method} ${r.path}`);
     expect(registeredPublic.sort()).toEqual([...PUBLIC].sort());
   });
 

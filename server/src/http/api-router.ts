@@ -57,7 +57,12 @@ export class ApiRouter {
     if (spec.schemas) chain.push(validate(spec.schemas));
     chain.push(spec.handler);
     this.router[spec.method](spec.path, ...chain);
-    this.routes.push({ method: spec.method, path: spec.path, access: spec.access, permission: spec.permission });
+    this.routes.push({
+      method: spec.method,
+      path: spec.path,
+      access: spec.access,
+      permission: spec.permission,
+    });
   }
 
   private authorise(permission: string): RequestHandler {

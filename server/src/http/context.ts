@@ -52,7 +52,9 @@ declare module 'express-serve-static-core' {
 
 export function actorOf(auth: Auth | undefined): Actor {
   if (!auth) return { type: 'system', id: null };
-  return auth.kind === 'staff' ? { type: 'user', id: auth.user.id } : { type: 'student', id: auth.student.id };
+  return auth.kind === 'staff'
+    ? { type: 'user', id: auth.user.id }
+    : { type: 'student', id: auth.student.id };
 }
 
 /** Admins and roles with data scope `all` see every branch; a `branch` role sees its user's branch only. */

@@ -21,8 +21,10 @@ function toAppError(err: any): AppError | null {
   if (isUniqueViolation(err)) return new AppError('duplicate');
   if (isForeignKeyViolation(err)) return new AppError('referenced');
   // body-parser and multer errors carry a status of their own
-  if (err?.type === 'entity.parse.failed') return new AppError('validation', 'The request body is not valid JSON.');
-  if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE') return new AppError('payload_too_large');
+  if (err?.type === 'entity.parse.failed')
+    return new AppError('validation', 'The request body is not valid JSON.');
+  if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE')
+    return new AppError('payload_too_large');
   return null;
 }
 
@@ -34,13 +36,18 @@ export const notFoundApi: RequestHandler = () => {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const appError = toAppError(err);
   if (!appError) {
-    logger.error('unhandled error', { method: req.method, path: req.originalUrl, error: err?.stack ?? String(err) });
+    logger.error('unhandled error', {
+      method: req.method,
+      path: req.originalUrl,
+      error: err?.stack ?? String(err),
+    });
     if (res.headersSent) return;
     res.status(500).json({ message: MESSAGES.server });
     return;
   }
   if (appError.status >= 500) logger.error(appError.message, { code: appError.code });
-  else logger.info('request refused', { status: appError.status, code: appError.code, path: req.originalUrl });
+  else
+    logger.info('request refused', { status: appError.status, code: appError.code, path: req.originalUrl });
   if (res.headersSent) return;
   if (appError.retryAfterSeconds) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   res.status(appError.status).json(appError.toBody());

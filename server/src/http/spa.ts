@@ -9,7 +9,10 @@ import { hostKindOf } from './context';
  */
 export function spaRouter(distDir: string): Router {
   const router = express.Router();
-  router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+  router.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+  );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get('/{*path}', (req, res) => {
     const entry = hostKindOf(req.hostname) === 'student' ? 'portal.html' : 'index.html';

@@ -37,7 +37,11 @@ export function throttleFactory(redis: Redis | undefined, prefix: string) {
       handler: (req, _res, next) => {
         const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
         const reset = info?.resetTime?.getTime() ?? clock.now() + opts.windowMs;
-        next(new AppError('throttled', undefined, { retryAfterSeconds: Math.max(1, Math.ceil((reset - Date.now()) / 1000)) }));
+        next(
+          new AppError('throttled', undefined, {
+            retryAfterSeconds: Math.max(1, Math.ceil((reset - Date.now()) / 1000)),
+          }),
+        );
       },
     });
   };

@@ -52,7 +52,11 @@ export class AppError extends Error {
   }
 
   /** A 422 on one field, the message repeated as the field's error. */
-  static field(code: 'validation' | 'duplicate' | 'business_rule' | 'invalid_credentials', field: string, message?: string) {
+  static field(
+    code: 'validation' | 'duplicate' | 'business_rule' | 'invalid_credentials',
+    field: string,
+    message?: string,
+  ) {
     const text = message ?? DEFAULT_MESSAGES[code];
     return new AppError(code, text, { errors: { [field]: [text] } });
   }

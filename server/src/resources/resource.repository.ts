@@ -51,13 +51,23 @@ export const resourceRepository = {
     return { rows, total: Number(counted?.total ?? 0) };
   },
 
-  findById(db: Trx, def: ResourceDefinition, id: number, scope: BranchScope = null): Promise<Row | undefined> {
+  findById(
+    db: Trx,
+    def: ResourceDefinition,
+    id: number,
+    scope: BranchScope = null,
+  ): Promise<Row | undefined> {
     const qb = db(def.table).where(`${def.table}.id`, id);
     applyScope(qb, def, scope);
     return qb.first();
   },
 
-  findWhere(db: Trx, table: string, where: (qb: Knex.QueryBuilder) => void, columns: string[] = ['*']): Promise<Row[]> {
+  findWhere(
+    db: Trx,
+    table: string,
+    where: (qb: Knex.QueryBuilder) => void,
+    columns: string[] = ['*'],
+  ): Promise<Row[]> {
     const qb = db(table);
     where(qb);
     return qb.select(columns);
@@ -75,7 +85,13 @@ export const resourceRepository = {
     return Number(id);
   },
 
-  async update(db: Trx, def: ResourceDefinition, id: number, data: Row, actorId: number | null): Promise<void> {
+  async update(
+    db: Trx,
+    def: ResourceDefinition,
+    id: number,
+    data: Row,
+    actorId: number | null,
+  ): Promise<void> {
     await db(def.table)
       .where({ id })
       .update({
@@ -90,12 +106,20 @@ export const resourceRepository = {
   },
 
   async count(db: Trx, table: string, column: string, value: unknown): Promise<number> {
-    const row = await db(table).where(column, value as never).count({ n: '*' }).first();
+    const row = await db(table)
+      .where(column, value as never)
+      .count({ n: '*' })
+      .first();
     return Number(row?.n ?? 0);
   },
 
   /** A row other than `excludeId` holding the same values in `columns` (NULL equal to NULL). */
-  async findDuplicate(db: Trx, table: string, values: Row, excludeId: number | null): Promise<Row | undefined> {
+  async findDuplicate(
+    db: Trx,
+    table: string,
+    values: Row,
+    excludeId: number | null,
+  ): Promise<Row | undefined> {
     const qb = db(table);
     for (const [column, value] of Object.entries(values)) {
       if (value === null || value === undefined) qb.whereNull(column);

@@ -97,7 +97,13 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
         const row = await mustFind(trx, id, null);
         await def.afterWrite?.(trx, row, null);
-        await auditService.record(trx, ctx, { action: 'create', entity: def.name, entityId: id, before: null, after: row });
+        await auditService.record(trx, ctx, {
+          action: 'create',
+          entity: def.name,
+          entityId: id,
+          before: null,
+          after: row,
+        });
         const [out] = await present(trx, [row]);
         return out;
       });
@@ -113,7 +119,13 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         if (Object.keys(data).length) await resourceRepository.update(trx, def, id, data, ctx.actor.id);
         const after = await mustFind(trx, id, null);
         await def.afterWrite?.(trx, after, before);
-        await auditService.record(trx, ctx, { action: 'update', entity: def.name, entityId: id, before, after });
+        await auditService.record(trx, ctx, {
+          action: 'update',
+          entity: def.name,
+          entityId: id,
+          before,
+          after,
+        });
         const [out] = await present(trx, [after]);
         return out;
       });
@@ -137,7 +149,13 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           });
         }
         await resourceRepository.delete(trx, def, id);
-        await auditService.record(trx, ctx, { action: 'delete', entity: def.name, entityId: id, before, after: null });
+        await auditService.record(trx, ctx, {
+          action: 'delete',
+          entity: def.name,
+          entityId: id,
+          before,
+          after: null,
+        });
       });
     },
   };

@@ -40,21 +40,30 @@ export class KnexSessionStore extends session.Store {
       .onConflict('sid')
       .merge(['sess', 'expires_at'])
       .then(() => this.sweep())
-      .then(() => cb?.(), (err) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err) => cb?.(err),
+      );
   }
 
   override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
     this.db('sessions')
       .where({ sid })
       .update({ expires_at: this.expiresAt(sess) })
-      .then(() => cb?.(), (err) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err) => cb?.(err),
+      );
   }
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
     this.db('sessions')
       .where({ sid })
       .delete()
-      .then(() => cb?.(), (err) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err) => cb?.(err),
+      );
   }
 
   /** Expired rows are removed at most once a minute, on a write. */

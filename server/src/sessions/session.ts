@@ -28,7 +28,12 @@ declare module 'express-session' {
 /** The session cookie: a non-default name, host-only, HttpOnly, SameSite=Lax, Secure in production. */
 export const SESSION_COOKIE = 'sa_session';
 
-export function createSessionMiddleware(config: Config, db: Knex, redis?: Redis, prefix = 'sess:'): RequestHandler {
+export function createSessionMiddleware(
+  config: Config,
+  db: Knex,
+  redis?: Redis,
+  prefix = 'sess:',
+): RequestHandler {
   const store = redis
     ? new RedisStore({ client: redis, prefix, ttl: Math.ceil(config.session.absoluteMs / 1000) })
     : new KnexSessionStore(db, config.session.absoluteMs);

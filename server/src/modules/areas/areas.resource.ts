@@ -39,14 +39,16 @@ export const areasResource: ResourceDefinition = {
       r.parent_id === null
         ? {
             ...r,
-            districts: (byArea.get(r.id) ?? []).map(({ id, parent_id, name_en, name_zh, name_ko, sort_order }) => ({
-              id,
-              parent_id,
-              name_en,
-              name_zh,
-              name_ko,
-              sort_order,
-            })),
+            districts: (byArea.get(r.id) ?? []).map(
+              ({ id, parent_id, name_en, name_zh, name_ko, sort_order }) => ({
+                id,
+                parent_id,
+                name_en,
+                name_zh,
+                name_ko,
+                sort_order,
+              }),
+            ),
           }
         : r,
     );
@@ -63,7 +65,11 @@ export const areasResource: ResourceDefinition = {
     if (existing) {
       const children = await resourceRepository.count(db, 'areas', 'parent_id', existing.id);
       if (children > 0) {
-        throw AppError.field('validation', 'parent_id', 'An area that has districts cannot become a district.');
+        throw AppError.field(
+          'validation',
+          'parent_id',
+          'An area that has districts cannot become a district.',
+        );
       }
     }
   },

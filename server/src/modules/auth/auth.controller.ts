@@ -51,7 +51,11 @@ export function createAuthController(deps: {
     }) satisfies RequestHandler,
 
     login: (async (req, res) => {
-      const { email, password, remember } = req.parsed.body as { email: string; password: string; remember?: boolean };
+      const { email, password, remember } = req.parsed.body as {
+        email: string;
+        password: string;
+        remember?: boolean;
+      };
       const ctx = contextOf(req);
       if (req.hostKind === 'student') {
         const student = await auth.attemptStudentLogin(email, password, ctx);
@@ -67,7 +71,11 @@ export function createAuthController(deps: {
       for (const t of deps.loginThrottles) await t.throttle.resetKey(t.key(req));
       if (result.kind === 'two_factor') {
         await regenerateSession(req);
-        req.session.pendingTwoFactor = { userId: result.userId, at: clock.now(), remember: Boolean(remember) };
+        req.session.pendingTwoFactor = {
+          userId: result.userId,
+          at: clock.now(),
+          remember: Boolean(remember),
+        };
         await saveSession(req);
         res.json({ two_factor: true });
         return;
@@ -84,7 +92,12 @@ export function createAuthController(deps: {
     logout: (async (req, res) => {
       if (req.auth) await auth.recordLogout(contextOf(req), sha256(req.sessionID));
       await destroySession(req);
-      res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
+      res.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+      });
       res.status(204).end();
     }) satisfies RequestHandler,
 

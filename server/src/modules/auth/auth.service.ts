@@ -93,11 +93,15 @@ export function createAuthService(db: Knex) {
           user_agent: ctx.userAgent,
         });
         await usersRepository.touchLastLogin(trx, user.id);
-        await auditService.record(trx, { ...ctx, actor: { type: 'user', id: user.id } }, {
-          action: 'login',
-          entity: 'user',
-          entityId: user.id,
-        });
+        await auditService.record(
+          trx,
+          { ...ctx, actor: { type: 'user', id: user.id } },
+          {
+            action: 'login',
+            entity: 'user',
+            entityId: user.id,
+          },
+        );
       });
     },
 
@@ -116,7 +120,11 @@ export function createAuthService(db: Knex) {
       return toPortalStudent(row);
     },
 
-    async startStudentSession(student: PortalStudent, sessionHash: string, ctx: RequestContext): Promise<void> {
+    async startStudentSession(
+      student: PortalStudent,
+      sessionHash: string,
+      ctx: RequestContext,
+    ): Promise<void> {
       await db.transaction(async (trx) => {
         await userSessionsRepository.create(trx, {
           session_id_hash: sessionHash,
@@ -124,11 +132,15 @@ export function createAuthService(db: Knex) {
           ip: ctx.ip,
           user_agent: ctx.userAgent,
         });
-        await auditService.record(trx, { ...ctx, actor: { type: 'student', id: student.id } }, {
-          action: 'login',
-          entity: 'student',
-          entityId: student.id,
-        });
+        await auditService.record(
+          trx,
+          { ...ctx, actor: { type: 'student', id: student.id } },
+          {
+            action: 'login',
+            entity: 'student',
+            entityId: student.id,
+          },
+        );
       });
     },
 
@@ -183,7 +195,6 @@ export function createAuthService(db: Knex) {
     async findUser(id: number): Promise<UserRow | undefined> {
       return usersRepository.findById(db, id);
     },
-
   };
 }
 

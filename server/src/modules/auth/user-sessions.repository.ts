@@ -15,7 +15,13 @@ export interface UserSessionRow {
 export const userSessionsRepository = {
   async create(
     db: Trx,
-    row: { session_id_hash: string; user_id?: number; student_id?: number; ip: string | null; user_agent: string | null },
+    row: {
+      session_id_hash: string;
+      user_id?: number;
+      student_id?: number;
+      ip: string | null;
+      user_agent: string | null;
+    },
   ): Promise<void> {
     const now = toDbDateTime();
     await db('user_sessions').insert({ ...row, last_active_at: now, created_at: now, updated_at: now });

@@ -12,7 +12,14 @@ export const holidaysResource: ResourceDefinition = {
   schemas: {
     create: ZHolidayCreate,
     update: ZHolidayUpdate,
-    filters: z.object({ year: z.coerce.number().int().min(1900).max(2999).default(() => currentYear()) }),
+    filters: z.object({
+      year: z.coerce
+        .number()
+        .int()
+        .min(1900)
+        .max(2999)
+        .default(() => currentYear()),
+    }),
   },
   searchable: ['name_en', 'name_zh'],
   sortable: ['date', 'name_en', 'name_zh'],
