@@ -60,6 +60,14 @@ describe('config', () => {
     expect(() => loadConfig({ ...env, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
   });
 
+  it('treats an empty variable as not set', () => {
+    expect(loadConfig({ PORTAL_HOST: '', REDIS_URL: '', SMTP_HOST: '' })).toMatchObject({
+      portalHost: undefined,
+      redisUrl: undefined,
+      smtp: undefined,
+    });
+  });
+
   it('trusts X-Forwarded-For only from a configured proxy', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
