@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { App } from 'antd';
+import { useCallback, useEffect } from 'react';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
@@ -11,10 +11,10 @@ import type { AppStore } from '../../app/store';
 /**
  * Spec §2: when unsaved changes exist, leaving the screen asks to confirm; confirming clears the flag and
  * the navigation goes on, cancelling stays. Closing or reloading the tab gets the browser's own prompt.
+ * Navigations the app makes by itself (session ended, error screens) are not asked about.
  */
 export function UnsavedChangesGuard() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const store = useStore() as AppStore;
   const unsaved = useAppSelector((s) => s.app.unsavedChanges);
 
@@ -26,26 +26,6 @@ export function UnsavedChangesGuard() {
     [store],
   );
   const blocker = useBlocker(shouldBlock);
-  const blockerRef = useRef(blocker);
-  useEffect(() => {
-    blockerRef.current = blocker;
-  });
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    const dialog = modal.confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.text'),
-      okText: t('unsaved.leave'),
-      cancelText: t('unsaved.stay'),
-      onOk: () => {
-        store.dispatch(appActions.setUnsavedChanges(false));
-        blockerRef.current.proceed?.();
-      },
-      onCancel: () => blockerRef.current.reset?.(),
-    });
-    return () => dialog.destroy();
-  }, [blocker.state, modal, store, t]);
 
   useEffect(() => {
     if (!unsaved) return;
@@ -56,5 +36,21 @@ export function UnsavedChangesGuard() {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [unsaved]);
 
-  return null;
+  return (
+    <Modal
+      open={blocker.state === 'blocked'}
+      title={t('unsaved.title')}
+      okText={t('unsaved.leave')}
+      cancelText={t('unsaved.stay')}
+      okButtonProps={{ danger: true }}
+      destroyOnHidden
+      onOk={() => {
+        store.dispatch(appActions.setUnsavedChanges(false));
+        blocker.proceed?.();
+      }}
+      onCancel={() => blocker.reset?.()}
+    >
+      {t('unsaved.text')}
+    </Modal>
+  );
 }

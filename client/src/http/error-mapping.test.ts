@@ -1,0 +1,43 @@
+import { mapHttpError } from './error-mapping';
+
+describe('HTTP error mapping (spec §8)', () => {
+  it.each([
+    [null, null, { type: 'navigate', to: '/error-no-connection', replace: false, signOut: false }],
+    [
+      404,
+      { message: 'Not Found', code: 'not_found' },
+      { type: 'navigate', to: '/error-404', replace: false, signOut: false },
+    ],
+    [
+      401,
+      { message: 'Unauthenticated.', code: 'unauthenticated' },
+      { type: 'navigate', to: '/login', replace: false, signOut: true },
+    ],
+    [
+      401,
+      { message: 'Your session has expired, please log in again.', code: 'session_timeout', timeout: true },
+      { type: 'navigate', to: '/login?timeout=1', replace: false, signOut: true },
+    ],
+    [
+      403,
+      { message: 'This action is unauthorized.', code: 'forbidden' },
+      { type: 'navigate', to: '/error-403', replace: true, signOut: false },
+    ],
+    [
+      500,
+      { message: 'Server Error' },
+      { type: 'navigate', to: '/error-500', replace: false, signOut: false },
+    ],
+  ] as const)('status %p → %p', (status, body, expected) => {
+    expect(mapHttpError(status, body as never)).toEqual(expected);
+  });
+
+  it.each([400, 409, 413, 422, 429, 502, 503])('status %p goes back to the caller', (status) => {
+    expect(mapHttpError(status, { message: 'x' })).toEqual({ type: 'caller' });
+  });
+
+  it('a 401 without the timeout flag set to true is a plain sign-in redirect', () => {
+    expect(mapHttpError(401, { message: 'x', timeout: 'yes' } as never)).toMatchObject({ to: '/login' });
+    expect(mapHttpError(401, null)).toMatchObject({ to: '/login' });
+  });
+});
