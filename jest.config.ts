@@ -24,7 +24,7 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      testEnvironment: '<rootDir>/client/src/test/jsdom-environment.cjs',
+      testEnvironment: '<rootDir>/client/src/test/jsdom-environment.ts',
       roots: ['<rootDir>/client/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j|mj)sx?$': swc as never },
