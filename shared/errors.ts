@@ -7,9 +7,17 @@ export const ERROR_CODES = {
   unauthenticated: 401,
   session_timeout: 401,
   forbidden: 403,
+  /** require-2FA is on and this account has not confirmed 2FA: only its profile's 2FA setup is open */
+  two_factor_required: 403,
+  /** a sensitive action needs `POST /api/user/confirm-password` first (the last one is too old) */
+  password_confirmation_required: 423,
   csrf: 403,
   not_found: 404,
   referenced: 409,
+  /** no SMTP host or sender in the settings nor the environment */
+  smtp_not_configured: 422,
+  /** the SMTP server refused or could not be reached */
+  email_failed: 502,
   conflict: 409,
   payload_too_large: 413,
   throttled: 429,

@@ -12,6 +12,8 @@ export interface StaffUser {
   role: { id: number; name: string; data_scope: 'all' | 'branch' } | null;
   permissions: string[];
   two_factor_enabled: boolean;
+  /** set when the request is authorised by a bearer API token rather than a session */
+  api_token_id?: number;
 }
 
 export interface PortalStudent {
@@ -40,6 +42,8 @@ export interface RequestContext {
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
+  /** what the caller may do: a service that grants permissions checks it never grants more */
+  access: { isAdmin: boolean; permissions: readonly string[] } | null;
 }
 
 declare module 'express-serve-static-core' {
@@ -70,6 +74,10 @@ export function contextOf(req: Request): RequestContext {
     ip: req.ip ?? null,
     userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
     requestId: requestScope.getStore()?.requestId ?? null,
+    access:
+      req.auth?.kind === 'staff'
+        ? { isAdmin: req.auth.user.is_admin, permissions: req.auth.user.permissions }
+        : null,
   };
 }
 

@@ -91,7 +91,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     async create(input: Row, ctx: RequestContext): Promise<Row> {
       return db.transaction(async (trx) => {
         checkBranch(input, ctx);
-        await def.beforeWrite?.(trx, input, null);
+        await def.beforeWrite?.(trx, input, null, ctx);
         await checkUnique(trx, input, null);
         const data = def.prepare ? await def.prepare(trx, input, null) : input;
         const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
@@ -113,7 +113,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       return db.transaction(async (trx) => {
         const before = await mustFind(trx, id, ctx);
         checkBranch(input, ctx);
-        await def.beforeWrite?.(trx, input, before);
+        await def.beforeWrite?.(trx, input, before, ctx);
         await checkUnique(trx, input, before);
         const data = def.prepare ? await def.prepare(trx, input, before) : input;
         if (Object.keys(data).length) await resourceRepository.update(trx, def, id, data, ctx.actor.id);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { Module } from '../../../shared/permissions';
 import type { Trx } from '../db/knex';
+import type { RequestContext } from '../http/context';
 
 export type Row = Record<string, any>;
 
@@ -57,6 +58,9 @@ export interface ResourceDefinition {
   expand?: (db: Trx, rows: Row[]) => Promise<Row[]>;
   /** what `GET /create` answers besides the defaults */
   createForm?: (db: Trx) => Promise<Row>;
-  /** rules that need the database, checked inside the write transaction */
-  beforeWrite?: (db: Trx, data: Row, existing: Row | null) => Promise<void>;
+  /**
+   * rules that need the database, checked inside the write transaction; `ctx` tells who writes (a caller may
+   * not grant more than it holds)
+   */
+  beforeWrite?: (db: Trx, data: Row, existing: Row | null, ctx: RequestContext) => Promise<void>;
 }

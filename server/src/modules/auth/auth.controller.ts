@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { DEFAULT_FEATURES } from '../../../../shared/features';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { clock } from '../../lib/clock';
@@ -10,10 +9,11 @@ import { csrfToken } from '../../http/csrf';
 import type { Throttle } from '../../http/throttle';
 import { SESSION_COOKIE, destroySession, regenerateSession, saveSession } from '../../sessions/session';
 import { settingsRepository } from '../settings/settings.repository';
+import { loadFeatures } from '../users/account-settings';
 import type { AuthService } from './auth.service';
 
 /** Starts a signed-in session under a new id (a planted pre-login id never becomes authenticated). */
-async function beginSession(req: Request, fill: (s: Request['session']) => void): Promise<string> {
+export async function beginSession(req: Request, fill: (s: Request['session']) => void): Promise<string> {
   await regenerateSession(req);
   const now = clock.now();
   req.session.createdAt = now;
@@ -46,7 +46,7 @@ export function createAuthController(deps: {
         portal: req.hostKind === 'student',
         registration_enabled: req.hostKind === 'staff' && registration === 'true',
         max_upload_mb: 5,
-        features: DEFAULT_FEATURES,
+        features: await loadFeatures(db),
       });
     }) satisfies RequestHandler,
 
@@ -101,9 +101,9 @@ export function createAuthController(deps: {
       res.status(204).end();
     }) satisfies RequestHandler,
 
-    user: ((req, res) => {
+    user: (async (req, res) => {
       if (req.auth?.kind !== 'staff') throw new AppError('unauthenticated');
-      res.json({ user: req.auth.user });
+      res.json({ user: req.auth.user, features: await loadFeatures(db) });
     }) satisfies RequestHandler,
   };
   return controller;

@@ -7,6 +7,9 @@ import type { Auth, PortalStudent, RequestContext, StaffUser } from '../../http/
 import { auditService } from '../audit/audit.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { studentsRepository, type StudentRow } from '../portal/students.repository';
+import { apiTokensRepository } from '../api-tokens/api-tokens.repository';
+import { isTwoFactorRequired, loadFeatures } from '../users/account-settings';
+import { clock, toDbDateTime } from '../../lib/clock';
 import { userSessionsRepository } from './user-sessions.repository';
 
 export const BCRYPT_COST = 12;
@@ -169,6 +172,53 @@ export function createAuthService(db: Knex) {
       const row = await studentsRepository.findById(db, session.studentId);
       if (!row || !bool(row.portal_enabled)) return null;
       return { kind: 'student', student: toPortalStudent(row) };
+    },
+
+    /**
+     * A bearer API token: its abilities ∩ the user's permissions, never the admin bypass (a token never widens
+     * the role). Null when the token is unknown, expired or revoked, the account inactive, or API features off.
+     */
+    async resolveToken(tokenHash: string): Promise<Auth | null> {
+      const token = await apiTokensRepository.findByHash(db, tokenHash);
+      if (!token) return null;
+      if (token.expires_at && token.expires_at <= toDbDateTime(clock.now())) return null;
+      const row = await usersRepository.findById(db, token.user_id);
+      if (!row || !bool(row.is_active)) return null;
+      if (!(await loadFeatures(db)).hasApiFeatures) return null;
+      const user = await toStaffUser(row, bool(row.is_admin));
+      const abilities = new Set(parsePermissions(token.abilities));
+      if (
+        !token.last_used_at ||
+        clock.now() - new Date(`${token.last_used_at.replace(' ', 'T')}Z`).getTime() > TOUCH_INTERVAL_MS
+      ) {
+        await apiTokensRepository.touch(db, token.id);
+      }
+      return {
+        kind: 'staff',
+        user: {
+          ...user,
+          is_admin: false,
+          // an admin's token sees every branch, as its owner does
+          role: user.role
+            ? { ...user.role, data_scope: user.is_admin ? 'all' : user.role.data_scope }
+            : user.is_admin
+              ? { id: 0, name: 'admin', data_scope: 'all' }
+              : null,
+          permissions: user.permissions.filter((p) => abilities.has(p)),
+          api_token_id: token.id,
+        },
+      };
+    },
+
+    /** The user a completed 2FA challenge signs in, as at a password sign-in. */
+    async staffUserAfterChallenge(userId: number): Promise<StaffUser | null> {
+      const row = await usersRepository.findById(db, userId);
+      if (!row || !bool(row.is_active)) return null;
+      return toStaffUser(row, bool(row.is_admin));
+    },
+
+    twoFactorRequired(): Promise<boolean> {
+      return isTwoFactorRequired(db);
     },
 
     async endSession(sessionHash: string): Promise<void> {

@@ -39,4 +39,11 @@ export const userSessionsRepository = {
   async deleteForUser(db: Trx, userId: number): Promise<number> {
     return db('user_sessions').where({ user_id: userId }).delete();
   },
+  listForUser(db: Trx, userId: number): Promise<UserSessionRow[]> {
+    return db('user_sessions').where({ user_id: userId }).orderBy('last_active_at', 'desc');
+  },
+  /** Ends every browser session of the user but the one whose hash is kept. */
+  async deleteOthers(db: Trx, userId: number, keepHash: string): Promise<number> {
+    return db('user_sessions').where({ user_id: userId }).whereNot({ session_id_hash: keepHash }).delete();
+  },
 };

@@ -11,7 +11,11 @@ export interface UserRow {
   is_admin: number | boolean;
   language: string;
   is_active: number | boolean;
+  email_verified_at: string | null;
+  two_factor_secret: string | null;
+  two_factor_recovery_codes: string | null;
   two_factor_confirmed_at: string | null;
+  two_factor_last_step: number | string | null;
 }
 
 export interface RoleRow {
@@ -31,7 +35,42 @@ export const usersRepository = {
   findRole(db: Trx, id: number): Promise<RoleRow | undefined> {
     return db('roles').where({ id }).first();
   },
+  findBranch(
+    db: Trx,
+    id: number,
+  ): Promise<{ id: number; code: string; name_en: string; name_zh: string } | undefined> {
+    return db('branches').where({ id }).first('id', 'code', 'name_en', 'name_zh');
+  },
   async touchLastLogin(db: Trx, id: number): Promise<void> {
     await db('users').where({ id }).update({ last_login_at: toDbDateTime() });
+  },
+  async update(db: Trx, id: number, data: Partial<Record<string, unknown>>): Promise<void> {
+    await db('users')
+      .where({ id })
+      .update({ ...data, updated_at: toDbDateTime() });
+  },
+  /** Compare-and-set on the last accepted TOTP step: true only for the one request that moved it forward. */
+  async advanceTwoFactorStep(db: Trx, id: number, step: number): Promise<boolean> {
+    const n = await db('users')
+      .where({ id })
+      .where((w) => w.whereNull('two_factor_last_step').orWhere('two_factor_last_step', '<', step))
+      .update({ two_factor_last_step: step });
+    return n === 1;
+  },
+  /** Compare-and-set on the recovery codes: a code is spent by exactly one request. */
+  async replaceRecoveryCodes(db: Trx, id: number, expected: string, next: string): Promise<boolean> {
+    const n = await db('users')
+      .where({ id, two_factor_recovery_codes: expected })
+      .update({ two_factor_recovery_codes: next, updated_at: toDbDateTime() });
+    return n === 1;
+  },
+  async insert(db: Trx, row: Record<string, unknown>): Promise<number> {
+    const now = toDbDateTime();
+    const [id] = await db('users').insert({ ...row, created_at: now, updated_at: now });
+    return Number(id);
+  },
+  async countStudentsOfConsultant(db: Trx, id: number): Promise<number> {
+    const row = await db('students').where({ consultant_user_id: id }).count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
   },
 };

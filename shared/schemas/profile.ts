@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LOCALES } from '../features';
+import { PERMISSIONS } from '../permissions';
+import { PASSWORD_RULE_MESSAGES, zEmail, zPassword } from './auth';
+
+export const ZProfileUpdate = z.strictObject({
+  name: z.string().trim().min(1, 'This field is required.').max(100).optional(),
+  email: zEmail.optional(),
+  language: z.enum(LOCALES).optional(),
+});
+export type ProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+export const ZPasswordUpdate = z
+  .strictObject({
+    current_password: z.string().min(1, 'The current password is required.').max(200),
+    password: zPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: PASSWORD_RULE_MESSAGES.confirmation,
+  });
+
+export const ZConfirmPassword = z.strictObject({ password: z.string().min(1).max(200) });
+
+export const ZTwoFactorConfirm = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is six digits.'),
+});
+
+export const zAbility = z.string().refine((k) => PERMISSIONS.includes(k), 'Unknown permission key.');
+
+export const ZApiTokenCreate = z.strictObject({
+  name: z.string().trim().min(1, 'This field is required.').max(100),
+  abilities: z.array(zAbility).max(200),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export const ZApiTokenUpdate = z.strictObject({
+  name: z.string().trim().min(1, 'This field is required.').max(100).optional(),
+  abilities: z.array(zAbility).max(200),
+});
+
+export const ZSmtpSettings = z.strictObject({
+  host: z.string().trim().min(1, 'This field is required.').max(191),
+  port: z.number().int().min(1).max(65535),
+  user: z.string().max(191).nullable().optional(),
+  /** omitted: keep the stored one; null: remove it */
+  password: z.string().max(500).nullable().optional(),
+  from: z.string().trim().min(3).max(191),
+  secure: z.boolean(),
+});
+export const ZSmtpTest = z.strictObject({ to: zEmail });
