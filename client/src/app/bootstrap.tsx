@@ -28,9 +28,14 @@ export function connectHttp(store: AppStore): void {
   });
 }
 
-/** The initial load: app configuration, and a refresh of the held user/student from the server. */
+/**
+ * The initial load: a refresh of the held user/student from the server, then the app configuration.
+ * The refresh goes first and alone: the server reports an expired session (401 with the timeout flag)
+ * only to the first request that meets it, so a public call made before it would hide the expiry.
+ */
 export async function initialLoad(store: AppStore, kind: AppKind): Promise<void> {
-  const config = store
+  await refreshPrincipal(store, kind).catch(() => undefined);
+  await store
     .dispatch(authApi.endpoints.appConfig.initiate())
     .unwrap()
     .then((body) => {
@@ -38,27 +43,34 @@ export async function initialLoad(store: AppStore, kind: AppKind): Promise<void>
         appActions.configReceived({ maxUploadSize: body.max_upload_mb ?? 5, features: body.features ?? {} }),
       );
       store.dispatch(shellActions.registrationEnabled(body.registration_enabled === true));
-    });
+    })
+    .catch(() => undefined);
+}
+
+async function refreshPrincipal(store: AppStore, kind: AppKind): Promise<void> {
   const { app } = store.getState();
-  const refresh =
-    kind === 'portal'
-      ? app.student
-        ? store
-            .dispatch(
-              authApi.endpoints.currentStudent.initiate(undefined, { subscribe: false, forceRefetch: true }),
-            )
-            .unwrap()
-            .then((body) => store.dispatch(appActions.setStudent(unwrapStudent(body))))
-        : null
-      : app.user
-        ? store
-            .dispatch(
-              authApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
-            )
-            .unwrap()
-            .then((body) => store.dispatch(appActions.setUser(body.user)))
-        : null;
-  await Promise.allSettled([config, refresh]);
+  if (kind === 'portal') {
+    if (!app.student) return;
+    const body = await store
+      .dispatch(
+        authApi.endpoints.currentStudent.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      )
+      .unwrap();
+    store.dispatch(appActions.setStudent(unwrapStudent(body)));
+    return;
+  }
+  if (!app.user) return;
+  const body = await store
+    .dispatch(authApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true }))
+    .unwrap();
+  store.dispatch(appActions.setUser(body.user));
+  // The server may send the feature flags with the session, too.
+  const features = (body as { features?: Record<string, boolean> }).features;
+  if (features) {
+    store.dispatch(
+      appActions.configReceived({ maxUploadSize: store.getState().app.maxUploadSize, features }),
+    );
+  }
 }
 
 function Root({ ready }: { ready: Promise<Router> }) {

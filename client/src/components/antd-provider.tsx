@@ -19,7 +19,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const dayjsLocale = english ? 'en' : 'zh-hk';
   if (dayjs.locale() !== dayjsLocale) dayjs.locale(dayjsLocale);
   return (
-    <ConfigProvider locale={english ? enUS : zhHK} theme={THEME}>
+    <ConfigProvider locale={english ? enUS : zhHK} theme={THEME} button={{ autoInsertSpace: false }}>
       <App>{children}</App>
     </ConfigProvider>
   );

@@ -1,0 +1,80 @@
+/**
+ * End-to-end journeys in Chromium (Debian's /usr/bin/chromium, driven by playwright-core; nothing is
+ * downloaded). Builds the client when needed, starts two servers on free ports with fresh SQLite files
+ * (one with a 3-second idle timeout for the expired-session journey), runs the journeys, saves
+ * screenshots under test-results/e2e/, stops everything it started and exits non-zero on any failure.
+ *
+ *   npm run test:e2e            CHROMIUM_PATH=/path/to/chromium npm run test:e2e
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
+import { journeys } from './journeys';
+import { startServer, type RunningServer } from './server';
+
+const root = resolve(import.meta.dirname, '..');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function main(): Promise<number> {
+  if (!existsSync(executablePath)) {
+    console.error(
+      `Chromium not found at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+    );
+    return 1;
+  }
+  execFileSync(process.execPath, ['--import', 'tsx', resolve(root, 'scripts', 'build-client-if-needed.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+
+  const servers: RunningServer[] = [];
+  let browser: Browser | null = null;
+  let results: JourneyResult[] = [];
+  try {
+    const [mainServer, shortSession] = await Promise.all([
+      startServer('main'),
+      startServer('short-session', { SESSION_IDLE_MINUTES: '0.05' }),
+    ]);
+    servers.push(mainServer, shortSession);
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-proxy-server',
+      ],
+    });
+    console.log(
+      `e2e: Chromium ${browser.version()}, servers on ports ${mainServer.port} and ${shortSession.port}`,
+    );
+    results = await runJourneys(browser, journeys(mainServer, shortSession));
+  } catch (error) {
+    console.error('e2e: could not run the journeys:', error instanceof Error ? error.message : error);
+    results.push({ name: 'setup', ok: false, error: String(error) });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
+  }
+
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  console.log(`e2e: screenshots and server logs in ${OUTPUT_DIR}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
