@@ -4,6 +4,7 @@ import { PERMISSIONS } from '../shared/permissions';
 import { toDbDateTime } from '../server/src/lib/clock';
 import { HOLIDAYS } from './data/holidays';
 import { AREAS } from './data/areas';
+import { OPTION_DEFAULTS } from './data/options';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin1234' } as const;
 export const DEMO_STUDENT = { email: 'student@example.com', password: 'Student1234' } as const;
@@ -23,7 +24,10 @@ const CONSULTANT_PERMISSIONS = [
   'reports.view',
 ];
 
-/** Reference data every installation starts with (safe in production): this year's holidays and the areas. */
+/**
+ * Reference data every installation starts with (safe in production): this year's holidays, the areas and
+ * the option lists.
+ */
 export async function seedReference(db: Knex): Promise<void> {
   const now = toDbDateTime();
   const stamp = { created_at: now, updated_at: now };
@@ -31,6 +35,13 @@ export async function seedReference(db: Knex): Promise<void> {
     for (const h of HOLIDAYS) {
       const exists = await trx('holidays').where({ date: h.date }).first('id');
       if (!exists) await trx('holidays').insert({ ...h, ...stamp });
+    }
+    // each option list is filled once, when it is empty: an admin's edits and deletions are kept
+    for (const [key, entries] of Object.entries(OPTION_DEFAULTS)) {
+      if (await trx('options').where({ key }).first('id')) continue;
+      for (const [i, [value, label_en, label_zh]] of entries.entries()) {
+        await trx('options').insert({ key, value, label_en, label_zh, sort_order: i + 1, ...stamp });
+      }
     }
     if (!(await trx('areas').first('id'))) {
       for (const [i, area] of AREAS.entries()) {

@@ -11,6 +11,7 @@ function escapeLike(text: string): string {
 export type BranchScope = { branchId: number | null } | null;
 
 function applyScope(qb: Knex.QueryBuilder, def: ResourceDefinition, scope: BranchScope): void {
+  for (const [column, value] of Object.entries(def.fixed ?? {})) qb.where(`${def.table}.${column}`, value);
   if (!scope || !def.branchColumn) return;
   if (scope.branchId === null) qb.whereRaw('1 = 0');
   else qb.where(`${def.table}.${def.branchColumn}`, scope.branchId);
@@ -29,26 +30,50 @@ export interface ListParams {
  * The generic repository: the only place resource rows are read and written. Every resource table has
  * `created_at`, `updated_at`, `created_by` and `updated_by` (domain.md conventions).
  */
+/** The rows a list shows: branch scope, fixed columns, filters and search, not yet sorted or paged. */
+function listQuery(db: Trx, def: ResourceDefinition, params: Omit<ListParams, 'page' | 'perPage'>) {
+  const base = db(def.table);
+  applyScope(base, def, params.scope);
+  def.applyFilters?.(base, params.filters);
+  if (params.q && def.searchable.length) {
+    const pattern = `%${escapeLike(params.q)}%`;
+    base.where((w) => {
+      for (const column of def.searchable) w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+    });
+  }
+  return base;
+}
+
+function page(qb: Knex.QueryBuilder, params: Pick<ListParams, 'sort'>, pageNo: number, perPage: number) {
+  return qb
+    .select('*')
+    .orderBy(params.sort.column, params.sort.direction)
+    .orderBy('id', params.sort.direction)
+    .limit(perPage)
+    .offset((pageNo - 1) * perPage);
+}
+
 export const resourceRepository = {
   async list(db: Trx, def: ResourceDefinition, params: ListParams): Promise<{ rows: Row[]; total: number }> {
-    const base = db(def.table);
-    applyScope(base, def, params.scope);
-    def.applyFilters?.(base, params.filters);
-    if (params.q && def.searchable.length) {
-      const pattern = `%${escapeLike(params.q)}%`;
-      base.where((w) => {
-        for (const column of def.searchable) w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
-      });
-    }
+    const base = listQuery(db, def, params);
     const counted = await base.clone().count({ total: '*' }).first();
-    const rows = await base
-      .clone()
-      .select('*')
-      .orderBy(params.sort.column, params.sort.direction)
-      .orderBy('id', params.sort.direction)
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage);
+    const rows = await page(base.clone(), params, params.page, params.perPage);
     return { rows, total: Number(counted?.total ?? 0) };
+  },
+
+  /** One batch of an export: the list's rows in its order, without counting. */
+  batch(
+    db: Trx,
+    def: ResourceDefinition,
+    params: Omit<ListParams, 'page' | 'perPage'>,
+    pageNo: number,
+    size: number,
+  ): Promise<Row[]> {
+    return page(listQuery(db, def, params), params, pageNo, size);
+  },
+
+  hasTable(db: Trx, table: string): Promise<boolean> {
+    return db.schema.hasTable(table);
   },
 
   findById(

@@ -9,10 +9,17 @@ import type { ResourceDefinition, Row } from './resource';
 import { resourceRepository } from './resource.repository';
 
 const TIMESTAMPS = ['created_at', 'updated_at'];
+const EXPORT_BATCH = 500;
 
 export interface ListInput {
   page: number;
   per_page: number;
+  q?: string;
+  sort?: string;
+  [filter: string]: unknown;
+}
+
+export interface ExportInput {
   q?: string;
   sort?: string;
   [filter: string]: unknown;
@@ -79,6 +86,20 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       return { items: await present(db, rows), total, page, per_page };
     },
 
+    /**
+     * Every row matching the list's filter, search and sort (not one page), as the API shows them, read in
+     * batches so that a large export never holds the whole table or the connection.
+     */
+    async *exportRows(input: ExportInput, ctx: RequestContext): AsyncGenerator<Row[]> {
+      const { q, sort, ...filters } = input;
+      const params = { q, sort: parseSort(sort), filters, scope: ctx.branchScope };
+      for (let page = 1; ; page++) {
+        const rows = await resourceRepository.batch(db, def, params, page, EXPORT_BATCH);
+        if (rows.length) yield await present(db, rows);
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+
     async get(id: number, ctx: RequestContext): Promise<Row> {
       const [row] = await present(db, [await mustFind(db, id, ctx)]);
       return row;
@@ -88,7 +109,8 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       return { defaults: {}, ...(def.createForm ? await def.createForm(db) : {}) };
     },
 
-    async create(input: Row, ctx: RequestContext): Promise<Row> {
+    async create(body: Row, ctx: RequestContext): Promise<Row> {
+      const input = def.fixed ? { ...body, ...def.fixed } : body;
       return db.transaction(async (trx) => {
         checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, null, ctx);
@@ -137,17 +159,22 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const before = await mustFind(trx, id, ctx);
         const references: Record<string, number> = {};
         for (const ref of def.references ?? []) {
-          const n = await resourceRepository.count(trx, ref.table, ref.column, id);
+          if (ref.whenTableExists && !(await resourceRepository.hasTable(trx, ref.table))) continue;
+          const n = await resourceRepository.count(trx, ref.table, ref.column, before[ref.field ?? 'id']);
           if (n > 0) references[ref.key] = (references[ref.key] ?? 0) + n;
         }
         if (Object.keys(references).length) {
           const list = Object.entries(references)
             .map(([key, n]) => `${n} ${key.replace(/_/g, ' ')}`)
             .join(', ');
-          throw new AppError('referenced', `This ${def.name.replace(/_/g, ' ')} is still used by ${list}.`, {
-            references,
-          });
+          const hint = def.referencedHint ? ` ${def.referencedHint}` : '';
+          throw new AppError(
+            'referenced',
+            `This ${def.name.replace(/_/g, ' ')} is still used by ${list}.${hint}`,
+            { references },
+          );
         }
+        await def.beforeDelete?.(trx, before);
         await resourceRepository.delete(trx, def, id);
         await auditService.record(trx, ctx, {
           action: 'delete',

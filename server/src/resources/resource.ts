@@ -11,7 +11,21 @@ export interface Reference {
   table: string;
   column: string;
   key: string;
+  /** the column of this record that `column` holds (default `id`; an option list's `value`) */
+  field?: string;
+  /** counted only once the table exists (a table a later issue adds) */
+  whenTableExists?: boolean;
 }
+
+/** One column of a list export: a header in each language and the cell value (default `row[key]`). */
+export interface ExportColumn {
+  key: string;
+  en: string;
+  zh: string;
+  value?: (row: Row) => unknown;
+}
+
+export type ResourceAction = 'view' | 'create' | 'update' | 'delete';
 
 /**
  * One entity, declared: everything the generic repository, service and routes need to serve its CRUD.
@@ -31,6 +45,21 @@ export interface ResourceDefinition {
     /** per-resource list filters, parsed with the list query */
     filters?: z.ZodObject;
   };
+  /**
+   * column values every row of this resource has (one list of a shared table, such as one option key): rows
+   * are read through them and every write sets them
+   */
+  fixed?: Row;
+  /** only the list and read routes (the audit log) */
+  readOnly?: boolean;
+  /** a permission key other than `${module}.${action}` for some actions */
+  permissions?: Partial<Record<ResourceAction, string>>;
+  /** the list export's columns, headed in the user's language; default: the response's own fields */
+  exportColumns?: ExportColumn[];
+  /** the export's file name before the date (default: the path, `/` as `-`) */
+  exportName?: string;
+  /** appended to the 409 message when a delete is refused for references (what to do instead) */
+  referencedHint?: string;
   /**
    * the column naming the branch a row belongs to: branch-scoped roles see, change and create rows of their
    * own branch only, and get 404 for the others (quality §15)
@@ -63,4 +92,6 @@ export interface ResourceDefinition {
    * not grant more than it holds)
    */
   beforeWrite?: (db: Trx, data: Row, existing: Row | null, ctx: RequestContext) => Promise<void>;
+  /** rules checked inside the delete transaction, after the references */
+  beforeDelete?: (db: Trx, row: Row) => Promise<void>;
 }

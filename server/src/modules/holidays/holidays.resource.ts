@@ -25,6 +25,11 @@ export const holidaysResource: ResourceDefinition = {
   sortable: ['date', 'name_en', 'name_zh'],
   defaultSort: 'date',
   unique: [['date']],
+  exportColumns: [
+    { key: 'date', en: 'Date', zh: '日期' },
+    { key: 'name_en', en: 'English name', zh: '英文名稱' },
+    { key: 'name_zh', en: 'Chinese name', zh: '中文名稱' },
+  ],
   applyFilters(qb, filters) {
     qb.whereBetween('date', [`${filters.year}-01-01`, `${filters.year}-12-31`]);
   },

@@ -6,11 +6,17 @@ export const settingsRepository = {
     const row = await db('settings').where({ key }).first('value');
     return row?.value ?? null;
   },
-  async set(db: Trx, key: string, value: string | null): Promise<void> {
+  async getMany(db: Trx, keys: readonly string[]): Promise<Map<string, string | null>> {
+    const rows: { key: string; value: string | null }[] = await db('settings')
+      .whereIn('key', keys)
+      .select('key', 'value');
+    return new Map(rows.map((r) => [r.key, r.value]));
+  },
+  async set(db: Trx, key: string, value: string | null, actorId: number | null = null): Promise<void> {
     const now = toDbDateTime();
     await db('settings')
-      .insert({ key, value, created_at: now, updated_at: now })
+      .insert({ key, value, created_at: now, updated_at: now, created_by: actorId, updated_by: actorId })
       .onConflict('key')
-      .merge(['value', 'updated_at']);
+      .merge(['value', 'updated_at', 'updated_by']);
   },
 };

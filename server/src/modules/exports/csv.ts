@@ -1,0 +1,82 @@
+/**
+ * CSV as RFC 4180 describes it: fields separated by commas, records by CRLF; a field holding a comma, a
+ * quote, CR or LF is quoted, and a quote inside is doubled. Exports start with a UTF-8 byte-order mark so
+ * that Excel reads Chinese text as UTF-8.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR at the start) is written
+ * with a leading apostrophe (OWASP "CSV injection"); numbers are left as they are.
+ */
+function defuse(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? defuse(value) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRecord(values: unknown[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/**
+ * Parses CSV text into records (arrays of fields). Accepts CRLF or LF line ends and a leading BOM; a quote
+ * that is not closed is an error naming its line.
+ */
+export function parseCsv(input: string): string[][] {
+  const text = input.startsWith(UTF8_BOM) ? input.slice(1) : input;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let quoteLine = 0;
+  let i = 0;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  const endRecord = () => {
+    endField();
+    records.push(record);
+    record = [];
+  };
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        if (c === '\n') line++;
+        field += c;
+      }
+      i++;
+      continue;
+    }
+    if (c === '"' && field === '') {
+      quoted = true;
+      quoteLine = line;
+    } else if (c === ',') endField();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      endRecord();
+      line++;
+      i++;
+    } else if (c === '\n' || c === '\r') {
+      endRecord();
+      line++;
+    } else field += c;
+    i++;
+  }
+  if (quoted) throw new Error(`A quoted field opened on line ${quoteLine} is never closed.`);
+  if (field !== '' || record.length) endRecord();
+  return records;
+}

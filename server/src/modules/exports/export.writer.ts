@@ -1,0 +1,120 @@
+import type { Response } from 'express';
+import ExcelJS from 'exceljs';
+import type { ExportColumn, Row } from '../../resources/resource';
+import { businessToday } from '../numbering/business-time';
+import { csvRecord, UTF8_BOM } from './csv';
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportLanguage = 'en' | 'zh';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** `zh_HK` (a staff user's language) heads the columns in Chinese; anything else in English. */
+export function exportLanguage(language: string | undefined): ExportLanguage {
+  return language?.startsWith('zh') ? 'zh' : 'en';
+}
+
+/** `holidays-2026-11-22.xlsx` (today in Hong Kong): nothing a header or a file system would choke on. */
+export function exportFileName(name: string, format: ExportFormat): string {
+  const safe = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'export';
+  return `${safe}-${businessToday()}.${format}`;
+}
+
+/** Columns when a resource declares none: the response's own fields, named by their keys. */
+export function columnsOf(row: Row): ExportColumn[] {
+  return Object.keys(row)
+    .filter((key) => typeof row[key] !== 'object' || row[key] === null)
+    .filter((key) => !['created_by', 'updated_by'].includes(key))
+    .map((key) => ({ key, en: key, zh: key }));
+}
+
+function cellValue(column: ExportColumn, row: Row, language: ExportLanguage): unknown {
+  const value = column.value ? column.value(row) : row[column.key];
+  if (typeof value === 'boolean') return language === 'zh' ? (value ? '是' : '否') : value ? 'Yes' : 'No';
+  if (value === undefined) return null;
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+export interface ExportSpec {
+  format: ExportFormat;
+  name: string;
+  language: ExportLanguage;
+  columns?: ExportColumn[];
+  /** the rows, batch by batch */
+  batches: AsyncIterable<Row[]>;
+}
+
+/**
+ * Streams an export to the response as it reads it: XLSX through exceljs's streaming WorkbookWriter (each
+ * row committed as it is written), CSV record by record, with backpressure. Headers go out with the first
+ * bytes; an error after that ends the response (the error middleware cannot answer a started download).
+ */
+export async function streamExport(res: Response, spec: ExportSpec): Promise<void> {
+  res.status(200);
+  res.setHeader('Content-Type', CONTENT_TYPES[spec.format]);
+  res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(spec.name, spec.format)}"`);
+  try {
+    if (spec.format === 'csv') await writeCsv(res, spec);
+    else await writeXlsx(res, spec);
+  } catch (err) {
+    if (res.headersSent) {
+      res.destroy(err as Error);
+      return;
+    }
+    throw err;
+  }
+}
+
+async function write(res: Response, chunk: string): Promise<void> {
+  if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
+}
+
+async function writeCsv(res: Response, spec: ExportSpec): Promise<void> {
+  let columns = spec.columns;
+  let started = false;
+  const header = async (cols: ExportColumn[]) => {
+    await write(res, UTF8_BOM + csvRecord(cols.map((c) => c[spec.language])));
+    started = true;
+  };
+  for await (const rows of spec.batches) {
+    columns ??= columnsOf(rows[0]);
+    if (!started) await header(columns);
+    let chunk = '';
+    for (const row of rows) chunk += csvRecord(columns.map((c) => cellValue(c, row, spec.language)));
+    await write(res, chunk);
+  }
+  if (!started) await header(columns ?? [{ key: 'id', en: 'id', zh: 'id' }]);
+  res.end();
+}
+
+async function writeXlsx(res: Response, spec: ExportSpec): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: res,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(spec.name.slice(0, 31) || 'Export');
+  let columns = spec.columns;
+  let started = false;
+  const header = (cols: ExportColumn[]) => {
+    sheet.columns = cols.map((c) => ({ header: c[spec.language], key: c.key, width: 18 }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    started = true;
+  };
+  for await (const rows of spec.batches) {
+    columns ??= columnsOf(rows[0]);
+    if (!started) header(columns);
+    for (const row of rows) {
+      sheet.addRow(columns.map((c) => cellValue(c, row, spec.language))).commit();
+    }
+  }
+  if (!started) header(columns ?? [{ key: 'id', en: 'id', zh: 'id' }]);
+  sheet.commit();
+  await workbook.commit();
+}

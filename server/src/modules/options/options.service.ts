@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { OPTION_KEYS, type OptionKey } from '../../../../shared/schemas/options';
+import type { Trx } from '../../db/knex';
+import type { RequestContext } from '../../http/context';
+import { AppError } from '../../lib/app-error';
+import { auditService } from '../audit/audit.service';
+import { OPTION_USAGE } from './option-usage';
+import { optionsRepository } from './options.repository';
+
+/** How many records use each value of one option list, over the tables that exist. */
+export async function optionUsage(db: Trx, key: OptionKey, values: string[]): Promise<Map<string, number>> {
+  const total = new Map<string, number>(values.map((v) => [v, 0]));
+  if (!values.length) return total;
+  for (const { table, column } of OPTION_USAGE[key]) {
+    if (!(await optionsRepository.hasTable(db, table))) continue;
+    const counts = await optionsRepository.countValues(db, table, column, values);
+    for (const [value, n] of counts) total.set(value, (total.get(value) ?? 0) + n);
+  }
+  return total;
+}
+
+/** Whether `value` is an active entry of the list (a setting or a record choosing it). */
+export async function isActiveOption(db: Trx, key: OptionKey, value: string): Promise<boolean> {
+  return Boolean(await optionsRepository.findActive(db, key, value));
+}
+
+export function createOptionsService(db: Knex) {
+  return {
+    /** Every list, with how many entries it has and how many are active. */
+    async summary(): Promise<{ items: { key: OptionKey; total: number; active: number }[] }> {
+      const counts = new Map((await optionsRepository.summary(db)).map((r) => [r.key, r]));
+      return {
+        items: OPTION_KEYS.map((key) => ({
+          key,
+          total: counts.get(key)?.total ?? 0,
+          active: counts.get(key)?.active ?? 0,
+        })),
+      };
+    },
+
+    /** `ids` (every entry of the list, each once) in their new order: sort_order 1, 2, 3 … */
+    async reorder(key: OptionKey, ids: number[], ctx: RequestContext): Promise<void> {
+      await db.transaction(async (trx) => {
+        const existing = await optionsRepository.idsOf(trx, key);
+        const known = new Set(existing);
+        const unique = new Set(ids);
+        if (unique.size !== ids.length) throw AppError.field('validation', 'ids', 'An id is given twice.');
+        if (ids.some((id) => !known.has(id)) || ids.length !== existing.length) {
+          throw AppError.field('validation', 'ids', 'Give every entry of this list exactly once.');
+        }
+        for (const [i, id] of ids.entries()) {
+          await optionsRepository.setSortOrder(trx, id, i + 1, ctx.actor.id);
+        }
+        await auditService.record(trx, ctx, {
+          action: 'reorder',
+          entity: 'option',
+          detail: { key, ids },
+        });
+      });
+    },
+  };
+}
