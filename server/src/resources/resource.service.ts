@@ -118,7 +118,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const data = def.prepare ? await def.prepare(trx, input, null) : input;
         const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
         const row = await mustFind(trx, id, null);
-        await def.afterWrite?.(trx, row, null);
+        await def.afterWrite?.(trx, row, null, ctx);
         await auditService.record(trx, ctx, {
           action: 'create',
           entity: def.name,
@@ -140,7 +140,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const data = def.prepare ? await def.prepare(trx, input, before) : input;
         if (Object.keys(data).length) await resourceRepository.update(trx, def, id, data, ctx.actor.id);
         const after = await mustFind(trx, id, null);
-        await def.afterWrite?.(trx, after, before);
+        await def.afterWrite?.(trx, after, before, ctx);
         await auditService.record(trx, ctx, {
           action: 'update',
           entity: def.name,

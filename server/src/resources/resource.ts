@@ -81,7 +81,7 @@ export interface ResourceDefinition {
   /** validated input → the columns to write (hash a password, encode a JSON column …) */
   prepare?: (db: Trx, input: Row, existing: Row | null) => Promise<Row>;
   /** inside the write transaction, after create or update (end a deactivated user's sessions …) */
-  afterWrite?: (db: Trx, row: Row, before: Row | null) => Promise<void>;
+  afterWrite?: (db: Trx, row: Row, before: Row | null, ctx: RequestContext) => Promise<void>;
   applyFilters?: (qb: Knex.QueryBuilder, filters: Row) => void;
   /** related rows added to list items and single records */
   expand?: (db: Trx, rows: Row[]) => Promise<Row[]>;
