@@ -1,5 +1,6 @@
 import { registerResource } from '../resources/resource.routes';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes';
+import { registerHolidayImportRoute } from './holidays/holidays.routes';
 import type { ModuleDeps } from './module';
 import { registerOptionRoutes } from './options/options.routes';
 import { registerSettingsRoutes } from './settings/settings.routes';
@@ -11,4 +12,5 @@ export function registerReferenceModule(deps: ModuleDeps): void {
   registerSettingsRoutes(deps.api, deps.db);
   for (const kind of ['order', 'refund'] as const) registerResource(deps.api, deps.db, termsResource(kind));
   registerAuditLogRoutes(deps.api, deps.db);
+  registerHolidayImportRoute(deps.api, deps.db);
 }

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import multer from 'multer';
+import { AppError } from '../../lib/app-error';
+import { readSettings } from '../settings/settings.service';
+
+export const IMPORT_EXTENSIONS = ['csv', 'xlsx'] as const;
+export type ImportExtension = (typeof IMPORT_EXTENSIONS)[number];
+
+export interface ImportFile {
+  path: string;
+  extension: ImportExtension;
+  originalName: string;
+}
+
+const TMP_DIR = path.join(os.tmpdir(), 'sa-imports');
+
+/**
+ * The one file of an import (`multipart/form-data`, field `file`), streamed to a temporary file on disk
+ * (never held in memory), at most `max_upload_mb` (5 MB); no other field or file is accepted. The file's
+ * name is the server's; the client's is kept only to read its extension. `req.importFile` holds it; the
+ * handler removes it with `removeImportFile` when done.
+ */
+export function importUpload(db: Knex): RequestHandler {
+  return async (req, res, next) => {
+    const { max_upload_mb: maxMb } = await readSettings(db);
+    fs.mkdirSync(TMP_DIR, { recursive: true });
+    const upload = multer({
+      dest: TMP_DIR,
+      limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+    }).single('file');
+    upload(req, res, (err: unknown) => {
+      if (err) return next(translate(err, maxMb));
+      const file = req.file;
+      if (!file) return next(AppError.field('validation', 'file', 'Choose a CSV or XLSX file to import.'));
+      const extension = path.extname(file.originalname).slice(1).toLowerCase();
+      if (file.originalname.includes('\0') || !(IMPORT_EXTENSIONS as readonly string[]).includes(extension)) {
+        void removeImportFile(file.path);
+        return next(AppError.field('validation', 'file', 'Only CSV or XLSX files can be imported.'));
+      }
+      req.importFile = {
+        path: file.path,
+        extension: extension as ImportExtension,
+        originalName: file.originalname,
+      };
+      next();
+    });
+  };
+}
+
+function translate(err: unknown, maxMb: number): AppError {
+  if (err instanceof multer.MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE') {
+      return new AppError('payload_too_large', `The file is larger than ${maxMb} MB.`);
+    }
+    return AppError.field('validation', 'file', 'Send one file in the field "file" and nothing else.');
+  }
+  if (err instanceof Error && /Multipart|boundary/i.test(err.message)) {
+    return AppError.field('validation', 'file', 'Send the file as multipart/form-data.');
+  }
+  return err instanceof AppError ? err : new AppError('internal');
+}
+
+export async function removeImportFile(filePath: string): Promise<void> {
+  await fs.promises.rm(filePath, { force: true });
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    importFile?: ImportFile;
+  }
+}

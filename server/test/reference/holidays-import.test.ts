@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { MESSAGES } from '../../../shared/errors';
+import { csvRecord, UTF8_BOM } from '../../src/modules/exports/csv';
+import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
+
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+const csv = (rows: unknown[][]) => Buffer.from(UTF8_BOM + rows.map(csvRecord).join(''), 'utf8');
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Holidays');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const upload = (body: Buffer, name: string) =>
+  admin
+    .post('/api/holidays/import')
+    .attach('file', body, { filename: name, contentType: 'application/octet-stream' });
+
+const count = async () => Number((await t.db('holidays').count({ n: '*' }).first())?.n);
+const tmpFiles = () => {
+  const dir = path.join(os.tmpdir(), 'sa-imports');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+};
+
+describe('holidays import (POST /api/holidays/import)', () => {
+  it('imports a CSV year of holidays, Chinese and quoted text included, with an audit row per holiday', async () => {
+    const res = await upload(
+      csv([
+        ['date', 'name_en', 'name_zh'],
+        ['2033-01-01', 'The first day of January', '一月一日'],
+        ['2033-01-31', 'Lunar New Year’s Day, "first"', '農曆年初一'],
+        ['', '', ''],
+        ['2033-12-25', 'Christmas Day', '聖誕節'],
+      ]),
+      'hk-2033.csv',
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ imported: 3, years: [2033] });
+    const list = await admin.get('/api/holidays?year=2033').expect(200);
+    expect(list.body.items.map((h: { name_en: string }) => h.name_en)).toEqual([
+      'The first day of January',
+      'Lunar New Year’s Day, "first"',
+      'Christmas Day',
+    ]);
+    const audit = await t
+      .db('audit_logs')
+      .where({ entity: 'holiday' })
+      .whereIn('action', ['create', 'import']);
+    expect(audit.filter((a) => a.action === 'create')).toHaveLength(3);
+    expect(JSON.parse(audit.find((a) => a.action === 'import').changes)).toEqual({
+      file: 'hk-2033.csv',
+      rows: 3,
+    });
+  });
+
+  it('imports XLSX with date cells or date text, under the export’s Chinese headers', async () => {
+    const res = await upload(
+      await xlsx([
+        ['日期', '英文名稱', '中文名稱'],
+        [new Date(Date.UTC(2034, 0, 1)), 'New Year', '元旦'],
+        ['2034-07-01', 'HKSAR Establishment Day', '香港特別行政區成立紀念日'],
+      ]),
+      'holidays.XLSX',
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ imported: 2, years: [2034] });
+    const rows = await t.db('holidays').where('date', 'like', '2034-%').orderBy('date');
+    expect(rows.map((r) => [String(r.date).slice(0, 10), r.name_zh])).toEqual([
+      ['2034-01-01', '元旦'],
+      ['2034-07-01', '香港特別行政區成立紀念日'],
+    ]);
+  });
+
+  it('refuses the whole file for bad rows, naming every one by its row number, and writes nothing', async () => {
+    const before = await count();
+    const auditBefore = Number((await t.db('audit_logs').count({ n: '*' }).first())?.n);
+    const res = await upload(
+      csv([
+        ['date', 'name_en', 'name_zh'],
+        ['2035-01-01', 'Good row', '好'], // row 2: fine on its own
+        ['2035-02-30', 'Bad date', '壞日期'], // row 3
+        ['2035-03-01', '', '無英文名'], // row 4
+        ['2035-01-01', 'Repeated', '重複'], // row 5: same date as row 2
+        ['2033-12-25', 'Already stored', '已存在'], // row 6: in the database
+        ['2035-05-01', 'Labour Day', '勞動節'], // row 7: fine
+      ]),
+      'bad.csv',
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('4 rows have errors; nothing was imported.');
+    expect(Object.keys(res.body.errors)).toEqual([
+      'rows.3.date',
+      'rows.4.name_en',
+      'rows.5.date',
+      'rows.6.date',
+    ]);
+    expect(res.body.errors['rows.5.date']).toEqual(['Row 5: 2035-01-01 is also on row 2.']);
+    expect(res.body.errors['rows.6.date']).toEqual([`Row 6: 2033-12-25: ${MESSAGES.duplicate}`]);
+    expect(await count()).toBe(before);
+    expect(await t.db('holidays').where({ date: '2035-01-01' }).first()).toBeUndefined();
+    expect(Number((await t.db('audit_logs').count({ n: '*' }).first())?.n)).toBe(auditBefore);
+  });
+
+  it('refuses other file types, content that does not match its extension, and a missing column', async () => {
+    const txt = await upload(Buffer.from('date,name_en,name_zh\n'), 'holidays.txt');
+    expect(txt.status).toBe(422);
+    expect(txt.body.errors.file).toBeDefined();
+    const fake = await upload(csv([['date', 'name_en', 'name_zh']]), 'holidays.xlsx');
+    expect(fake.status).toBe(422);
+    expect(fake.body.errors.file).toEqual(['The file is not a readable XLSX workbook.']);
+    const binary = await upload(Buffer.from([0x4d, 0x5a, 0x00, 0x01, 0x02]), 'holidays.csv');
+    expect(binary.status).toBe(422);
+    const latin1 = await upload(
+      Buffer.from('date,name_en,name_zh\n2036-01-01,Caf\xe9,x\n', 'latin1'),
+      'h.csv',
+    );
+    expect(latin1.body.errors.file).toEqual(['Save the CSV file as UTF-8.']);
+    const noColumn = await upload(
+      csv([
+        ['date', 'name'],
+        ['2036-01-01', 'x'],
+      ]),
+      'h.csv',
+    );
+    expect(noColumn.status).toBe(422);
+    expect(noColumn.body.errors.file[0]).toMatch(/missing name_en, name_zh/);
+    const none = await admin.post('/api/holidays/import');
+    expect(none.status).toBe(422);
+    expect(none.body.errors.file).toBeDefined();
+    const extraField = await admin
+      .post('/api/holidays/import')
+      .field('year', '2036')
+      .attach('file', csv([['date', 'name_en', 'name_zh']]), 'h.csv');
+    expect(extraField.status).toBe(422);
+    const twoFiles = await admin
+      .post('/api/holidays/import')
+      .attach('file', csv([['date']]), 'a.csv')
+      .attach('file', csv([['date']]), 'b.csv');
+    expect(twoFiles.status).toBe(422);
+    expect(tmpFiles()).toBe(0);
+  });
+
+  it('refuses a file over 5 MB with 413 and keeps no temporary file', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 'a');
+    const res = await upload(big, 'big.csv');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The file is larger than 5 MB.');
+    expect(tmpFiles()).toBe(0);
+  });
+
+  it('needs settings.create', async () => {
+    const reader = await createUser(t.db, { permissions: ['settings.view'] });
+    const c = new Client(t.app);
+    await c.login(reader.email, reader.password);
+    const res = await c.post('/api/holidays/import').attach(
+      'file',
+      csv([
+        ['date', 'name_en', 'name_zh'],
+        ['2037-01-01', 'x', 'y'],
+      ]),
+      'h.csv',
+    );
+    expect(res.status).toBe(403);
+  });
+});
