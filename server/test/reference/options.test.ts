@@ -2,6 +2,8 @@ import { OPTION_KEYS } from '../../../shared/schemas/options';
 import { MESSAGES } from '../../../shared/errors';
 import { seedReference } from '../../../seeds';
 import { OPTION_USAGE } from '../../src/modules/options/option-usage';
+import { activeOptions } from '../../src/modules/options/options.service';
+import { parseCsv } from '../../src/modules/exports/csv';
 import { toDbDateTime } from '../../src/lib/clock';
 import { Client, createBranch, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
 
@@ -186,5 +188,28 @@ describe('option lists', () => {
     const n = new Client(t.app);
     await n.login(nobody.email, nobody.password);
     expect((await n.get('/api/options')).status).toBe(403);
+  });
+
+  it('gives forms the active entries of some lists, in order', async () => {
+    const choices = await activeOptions(t.db, ['payment_method', 'currency']);
+    expect(choices.payment_method[0]).toEqual({ value: 'cash', label_en: 'Cash', label_zh: '現金' });
+    expect(choices.currency.map((c) => c.value)).toEqual(expect.arrayContaining(['HKD', 'KRW']));
+    const visa = await activeOptions(t.db, ['visa_type']);
+    expect(visa.visa_type.map((c) => c.value)).not.toContain('E-7'); // deactivated above
+  });
+
+  it('exports a list with its usage, headed in Chinese for a zh_HK user', async () => {
+    const user = await createUser(t.db, { permissions: ['settings.view'] });
+    await t.db('users').where({ id: user.id }).update({ language: 'zh_HK' });
+    const c = new Client(t.app);
+    await c.login(user.email, user.password);
+    const res = await c.get('/api/options/topik_level?format=csv').expect(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="options-topik_level-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const [header, first, ...rest] = parseCsv(res.text);
+    expect(header).toEqual(['代碼', '英文', '中文', '排序', '啟用', '使用中']);
+    expect(first).toEqual(['0', 'No TOPIK', '未考取 TOPIK', '1', '是', '0']);
+    expect(rest).toHaveLength(6);
   });
 });

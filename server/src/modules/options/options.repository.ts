@@ -37,6 +37,17 @@ export const optionsRepository = {
     return Number(row?.max ?? 0);
   },
 
+  async activeOf(
+    db: Trx,
+    keys: readonly string[],
+  ): Promise<{ key: string; value: string; label_en: string; label_zh: string }[]> {
+    return db('options')
+      .whereIn('key', keys)
+      .where({ is_active: true })
+      .orderBy(['key', 'sort_order', 'id'])
+      .select('key', 'value', 'label_en', 'label_zh');
+  },
+
   async findActive(db: Trx, key: string, value: string): Promise<{ id: number } | undefined> {
     return db('options').where({ key, value, is_active: true }).first('id');
   },

@@ -24,6 +24,21 @@ export async function isActiveOption(db: Trx, key: OptionKey, value: string): Pr
   return Boolean(await optionsRepository.findActive(db, key, value));
 }
 
+export type OptionChoice = { value: string; label_en: string; label_zh: string };
+
+/**
+ * The active entries of some lists, in their order, for a form's choices: what a resource's `createForm`
+ * answers (a student form needs gender, nationality … without the settings permission).
+ */
+export async function activeOptions<K extends OptionKey>(
+  db: Trx,
+  keys: readonly K[],
+): Promise<Record<K, OptionChoice[]>> {
+  const out = Object.fromEntries(keys.map((k) => [k, [] as OptionChoice[]])) as Record<K, OptionChoice[]>;
+  for (const { key, ...choice } of await optionsRepository.activeOf(db, keys)) out[key as K].push(choice);
+  return out;
+}
+
 export function createOptionsService(db: Knex) {
   return {
     /** Every list, with how many entries it has and how many are active. */
