@@ -26,6 +26,20 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+// jsdom has no MessageChannel (antd's form schedules a macro task with one). A timer does the same job
+// here without keeping ports open.
+if (!('MessageChannel' in window)) {
+  class MessageChannelStub {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+    port2 = {
+      postMessage: (data: unknown) => {
+        setTimeout(() => this.port1.onmessage?.({ data }), 0);
+      },
+    };
+  }
+  Object.defineProperty(window, 'MessageChannel', { writable: true, value: MessageChannelStub });
+}
+
 // jsdom implements getComputedStyle but not its pseudo-element argument (antd measures scrollbars with it).
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);

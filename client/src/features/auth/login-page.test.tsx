@@ -1,0 +1,141 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { resetCsrfToken } from '../../http/client';
+import { initI18n } from '../../i18n/i18n';
+import { makeStore } from '../../app/store';
+import { fakeResponse, installFetch } from '../../test/http-fakes';
+import { AntdProvider } from '../../components/antd-provider';
+import LoginPage from './login-page';
+import TwoFactorPage from './two-factor-page';
+
+const admin = {
+  id: 1,
+  name: 'Demo Admin',
+  email: 'admin@example.com',
+  is_admin: true,
+  language: 'en',
+  branch_id: 1,
+  role: null,
+  permissions: [],
+  two_factor_enabled: true,
+};
+
+function setup(path = '/login') {
+  const store = makeStore('backoffice');
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/two-factor-challenge', element: <TwoFactorPage /> },
+      { path: '/', element: <p>Home</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <AntdProvider>
+        <RouterProvider router={router} />
+      </AntdProvider>
+    </Provider>,
+  );
+  return { store, router, user: userEvent.setup() };
+}
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, password: string) {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'admin@example.com' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+// antd forms render slowly in jsdom, more so on a busy machine: a generous limit, not a speed target.
+jest.setTimeout(30_000);
+
+describe('staff sign-in screens', () => {
+  beforeEach(() => {
+    resetCsrfToken();
+    initI18n('en');
+  });
+
+  it('shows the session-expired message when sent here with timeout=1', () => {
+    setup('/login?timeout=1');
+    expect(screen.getByText('Your session has expired, please log in again.')).toBeInTheDocument();
+  });
+
+  it('shows wrong credentials on the email field, in the interface language', async () => {
+    installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'POST /api/login': fakeResponse(422, {
+        message: 'These credentials do not match our records.',
+        code: 'invalid_credentials',
+        errors: { email: ['These credentials do not match our records.'] },
+      }),
+    });
+    const { store, user } = setup();
+    await fillAndSubmit(user, 'wrong');
+    expect(await screen.findByText('These credentials do not match our records.')).toBeInTheDocument();
+    expect(store.getState().app.user).toBeNull();
+
+    act(() => {
+      initI18n('zh_HK');
+    });
+    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+  });
+
+  it('signs in, holds the user, uses their language and goes to /', async () => {
+    const calls = installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'POST /api/login': fakeResponse(200, { user: { ...admin, language: 'zh_HK' } }),
+    });
+    const { store, router, user } = setup();
+    await fillAndSubmit(user, 'Admin1234');
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().app.user).toMatchObject({ email: 'admin@example.com' });
+    expect(window.localStorage.getItem('locale')).toBe('zh_HK');
+    expect(JSON.parse(calls[1].init.body as string)).toEqual({
+      email: 'admin@example.com',
+      password: 'Admin1234',
+      remember: false,
+    });
+  });
+
+  it('asks for the two-factor code when the server says so, then signs in with a fresh CSRF token', async () => {
+    let token = 0;
+    const calls = installFetch({
+      'GET /api/csrf-token': () => fakeResponse(200, { token: `t${++token}` }),
+      'POST /api/login': fakeResponse(200, { two_factor: true }),
+      'POST /api/two-factor-challenge': fakeResponse(200, { user: admin }),
+    });
+    const { store, router, user } = setup();
+    await fillAndSubmit(user, 'Admin1234');
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/two-factor-challenge');
+    expect(store.getState().app.user).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123 456' } });
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(store.getState().app.user).toMatchObject({ id: 1 });
+    const challenge = calls.find((c) => c.url === '/api/two-factor-challenge')!;
+    expect(JSON.parse(challenge.init.body as string)).toEqual({ code: '123456' });
+    expect((challenge.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('t2');
+  });
+
+  it('can use a recovery code instead', async () => {
+    const calls = installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'POST /api/two-factor-challenge': fakeResponse(422, {
+        message: 'The given data was invalid.',
+        code: 'validation',
+        errors: { recovery_code: ['The provided two factor recovery code was invalid.'] },
+      }),
+    });
+    const { user } = setup('/two-factor-challenge');
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcd-efgh' } });
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The provided two factor recovery code was invalid.')).toBeInTheDocument();
+    expect(JSON.parse(calls[1].init.body as string)).toEqual({ recovery_code: 'abcd-efgh' });
+  });
+});
