@@ -5,7 +5,7 @@ import { clock } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
 import type { AuthService } from '../modules/auth/auth.service';
 import { destroySession } from '../sessions/session';
-import { hostKindOf } from './context';
+import { contextOf, hostKindOf } from './context';
 
 /**
  * What an account without confirmed 2FA may still reach when admins require 2FA for all staff: signing in
@@ -70,6 +70,7 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
       !TWO_FACTOR_SETUP.test(req.path) &&
       (await auth.twoFactorRequired())
     ) {
+      await auth.recordDenied(contextOf(req), 'two_factor_required', req.originalUrl.split('?')[0]);
       throw new AppError('two_factor_required');
     }
     next();

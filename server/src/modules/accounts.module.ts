@@ -93,6 +93,22 @@ export function registerAccountsModule(deps: ModuleDeps): void {
   };
   const sessionHash = (req: Request) => sha256(req.sessionID);
 
+  // an admin resets the 2FA of a user who lost their device (they enrol again at the next sign-in)
+  api.add({
+    method: 'delete',
+    path: '/users/:id/two-factor-authentication',
+    access: 'staff',
+    permission: 'users.update',
+    schemas: { params: ZIdParams },
+    handler: async (req, res) => {
+      const ctx = contextOf(req);
+      const target = await users.get(req.parsed.params.id, ctx);
+      if (target.is_admin && !ctx.access?.isAdmin) throw new AppError('forbidden');
+      await twoFactor.disable(target.id, ctx);
+      res.status(204).end();
+    },
+  });
+
   // ---- sign-in second step, password reset, registration, email verification (public) ----
   api.add({
     method: 'post',

@@ -98,6 +98,15 @@ describe('API tokens', () => {
     await bearer(token).get('/api/holidays').expect(200);
     clock.advance(2 * 60 * 60_000);
     expect((await bearer(token).get('/api/holidays')).status).toBe(401);
+    clock.reset();
+    await confirmPassword(client, user.password);
+    const past = await client.post('/api/user/api-tokens', {
+      name: 'old',
+      abilities: [],
+      expires_at: new Date(clock.now() - 1000).toISOString(),
+    });
+    expect(past.status).toBe(422);
+    expect(past.body.errors.expires_at).toBeDefined();
   });
 
   it('ignores cookies on bearer requests, needs no CSRF token, and cannot manage the account', async () => {

@@ -120,9 +120,19 @@ describe('users resource', () => {
     expect(await t.db('api_tokens').where({ user_id: user.id }).first()).toBeUndefined();
   });
 
-  it('ends the sessions of a deleted user', async () => {
+  it('ends the sessions and API tokens of a deleted user', async () => {
     const { user, client } = await signedIn(t);
+    const now = toDbDateTime();
+    await t.db('api_tokens').insert({
+      user_id: user.id,
+      name: 'cli',
+      token_hash: 'b'.repeat(64),
+      abilities: '[]',
+      created_at: now,
+      updated_at: now,
+    });
     await admin.delete(`/api/users/${user.id}`).expect(204);
+    expect(await t.db('api_tokens').where({ user_id: user.id }).first()).toBeUndefined();
     expect((await client.get('/api/user')).status).toBe(401);
     expect(await t.db('user_sessions').where({ user_id: user.id }).first()).toBeUndefined();
   });
@@ -162,6 +172,19 @@ describe('users resource', () => {
     expect(list.body.items.every((u: { branch_id: number }) => u.branch_id === mine)).toBe(true);
     expect(list.body.items.some((u: { id: number }) => u.id === scoped.id)).toBe(true);
     expect((await c.get(`/api/users/${other.body.id}`)).status).toBe(404);
+  });
+
+  it('puts a branch-scoped manager’s new user in its own branch, and refuses another branch', async () => {
+    const mine = await createBranch(t.db);
+    const theirs = await createBranch(t.db);
+    const roleId = await createRole(t.db, ['users.view', 'users.create'], 'branch');
+    const scoped = await createUser(t.db, { permissions: [] });
+    await t.db('users').where({ id: scoped.id }).update({ role_id: roleId, branch_id: mine });
+    const c = new Client(t.app);
+    await c.login(scoped.email, scoped.password);
+    const created = await c.post('/api/users', newUser()).expect(201);
+    expect(created.body.branch_id).toBe(mine);
+    expect((await c.post('/api/users', newUser({ branch_id: theirs }))).status).toBe(404);
   });
 
   it('answers the create form with roles, branches, permissions and languages', async () => {

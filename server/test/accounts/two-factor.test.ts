@@ -227,6 +227,8 @@ describe('require 2FA for all staff', () => {
       const denied = await client.get('/api/users');
       expect(denied.status).toBe(403);
       expect(denied.body.code).toBe('two_factor_required');
+      const audit = await auditRows(t, { action: 'permission_denied', actor_id: user.id });
+      expect(JSON.parse(audit[audit.length - 1].changes)).toMatchObject({ permission: 'two_factor_required' });
       await client.get('/api/user').expect(200);
       await client.get('/api/user/profile').expect(200);
       await enableTwoFactor(client, user.password);
@@ -235,5 +237,23 @@ describe('require 2FA for all staff', () => {
     } finally {
       await t.db('settings').where({ key: 'require_two_factor' }).update({ value: 'false' });
     }
+  });
+});
+
+describe('admin reset of a user’s 2FA', () => {
+  it('lets an admin (or a users manager, for non-admins) switch off a user’s 2FA; the next sign-in needs no code', async () => {
+    const { user, client } = await signedIn(t);
+    await enableTwoFactor(client, user.password);
+    const manager = await signedIn(t, { permissions: ['users.view', 'users.update'] });
+    const adminUser = await signedIn(t, { is_admin: true });
+    await enableTwoFactor(adminUser.client, adminUser.user.password);
+    expect(
+      (await manager.client.delete(`/api/users/${adminUser.user.id}/two-factor-authentication`)).status,
+    ).toBe(403);
+    await manager.client.delete(`/api/users/${user.id}/two-factor-authentication`).expect(204);
+    const again = await passwordStep(user.email, user.password);
+    expect(again.res.body.user.id).toBe(user.id);
+    const rows = await auditRows(t, { entity: 'user', entity_id: user.id, action: 'two_factor_disabled' });
+    expect(rows[0].actor_id).toBe(manager.user.id);
   });
 });

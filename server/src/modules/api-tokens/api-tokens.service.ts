@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import type { RequestContext, StaffUser } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { fromDbDateTime, toDbDateTime } from '../../lib/clock';
+import { clock, fromDbDateTime, toDbDateTime } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
 import { parsePermissions } from '../auth/auth.service';
@@ -55,7 +55,11 @@ export function createApiTokensService(db: Knex) {
     ) {
       const abilities = checkAbilities(user, input.abilities);
       const plain = `sa_${randomToken(32)}`;
-      const expires = input.expires_at ? toDbDateTime(new Date(input.expires_at).getTime()) : null;
+      const expiresMs = input.expires_at ? new Date(input.expires_at).getTime() : null;
+      if (expiresMs !== null && expiresMs <= clock.now()) {
+        throw AppError.field('validation', 'expires_at', 'The expiry must be in the future.');
+      }
+      const expires = expiresMs !== null ? toDbDateTime(expiresMs) : null;
       const id = await db.transaction(async (trx) => {
         const newId = await apiTokensRepository.insert(trx, {
           user_id: user.id,

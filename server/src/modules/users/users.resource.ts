@@ -80,6 +80,9 @@ export const usersResource: ResourceDefinition = {
     return rows.map((r) => ({ ...r, two_factor_enabled: twoFactor.get(r.id) ?? false }));
   },
   async beforeWrite(db, data, existing, ctx) {
+    // a branch-scoped manager's new users belong to its branch
+    if (!existing && ctx.branchScope && data.branch_id === undefined)
+      data.branch_id = ctx.branchScope.branchId;
     if ('password' in data && data.password !== data.password_confirmation) {
       throw AppError.field('validation', 'password_confirmation', PASSWORD_RULE_MESSAGES.confirmation);
     }
