@@ -1,5 +1,7 @@
 import { createMemoryRouter } from 'react-router-dom';
 import { fakeResponse, installFetch } from '../../test/http-fakes';
+import { connectHttp } from '../bootstrap';
+import { setActiveRouter } from '../navigation';
 import { appActions } from '../app-slice';
 import { makeStore } from '../store';
 import type { User } from '../types';
@@ -58,6 +60,8 @@ const table: RouteTable = {
       data: { url: (p) => `/api/schools/${p.id}`, query: { tab: 'subject' } },
     },
     { path: '/error-403', access: 'any', page },
+    { path: '/error-404', access: 'any', page },
+    { path: '/error-500', access: 'any', page },
   ],
 };
 
@@ -219,5 +223,46 @@ describe('menu from the route table', () => {
     expect(
       portalRoutes.routes.filter((r) => r.access === 'guest' || r.access === 'public').map((r) => r.path),
     ).toEqual(['/login']);
+  });
+});
+
+describe('a data call that fails while a route opens (spec §8 through the loaders)', () => {
+  afterEach(() => setActiveRouter(null));
+
+  function wired(path: string) {
+    const { store, router } = setup(path);
+    setActiveRouter(router);
+    connectHttp(store);
+    return { store, router };
+  }
+
+  it.each([
+    [404, { message: 'Not Found', code: 'not_found' }, '/error-404'],
+    [500, { message: 'Server Error' }, '/error-500'],
+    [403, { message: 'This action is unauthorized.', code: 'forbidden' }, '/error-403'],
+  ])('a %p lands on its error screen without an error boundary', async (status, body, to) => {
+    installFetch({ 'GET /api/schools/9': fakeResponse(status, body) });
+    const { router } = wired('/home');
+    await settle(router);
+    await router.navigate('/schools/subject/9');
+    await settle(router);
+    expect(router.state.location.pathname).toBe(to);
+    expect(router.state.errors).toBeNull();
+  });
+
+  it('a 401 with the timeout flag signs the user out and lands on /login?timeout=1', async () => {
+    installFetch({
+      'GET /api/schools/9': fakeResponse(401, {
+        message: 'Your session has expired, please log in again.',
+        code: 'session_timeout',
+        timeout: true,
+      }),
+    });
+    const { store, router } = wired('/home');
+    await settle(router);
+    await router.navigate('/schools/subject/9');
+    await settle(router);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/login?timeout=1');
+    expect(store.getState().app.user).toBeNull();
   });
 });
