@@ -142,6 +142,25 @@ describe('sign-in challenge', () => {
     await later.c.post('/api/two-factor-challenge', { code: totpCode(secret) }).expect(200);
   });
 
+  it('lets exactly one of several parallel challenges spend the same code or recovery code', async () => {
+    const { user, client } = await signedIn(t);
+    const { secret, recoveryCodes } = await enableTwoFactor(client, user.password);
+    freshStep();
+    const pending = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => passwordStep(user.email, user.password, `10.3.0.${i}`)),
+    );
+    for (const p of pending) await p.c.refreshToken();
+    const code = totpCode(secret);
+    const byCode = await Promise.all(pending.map((p) => p.c.post('/api/two-factor-challenge', { code })));
+    // (three at once: the throttle's five failures a minute stay out of the way)
+    expect(byCode.map((r) => r.status).sort()).toEqual([200, 422, 422]);
+    const rest = pending.filter((_, i) => byCode[i].status !== 200);
+    const byRecovery = await Promise.all(
+      rest.map((p) => p.c.post('/api/two-factor-challenge', { recovery_code: recoveryCodes[5] })),
+    );
+    expect(byRecovery.map((r) => r.status).sort()).toEqual([200, 422]);
+  });
+
   it('takes each recovery code once, and regeneration replaces all 8', async () => {
     const { user, client } = await signedIn(t);
     const { recoveryCodes } = await enableTwoFactor(client, user.password);
@@ -228,7 +247,9 @@ describe('require 2FA for all staff', () => {
       expect(denied.status).toBe(403);
       expect(denied.body.code).toBe('two_factor_required');
       const audit = await auditRows(t, { action: 'permission_denied', actor_id: user.id });
-      expect(JSON.parse(audit[audit.length - 1].changes)).toMatchObject({ permission: 'two_factor_required' });
+      expect(JSON.parse(audit[audit.length - 1].changes)).toMatchObject({
+        permission: 'two_factor_required',
+      });
       await client.get('/api/user').expect(200);
       await client.get('/api/user/profile').expect(200);
       await enableTwoFactor(client, user.password);
