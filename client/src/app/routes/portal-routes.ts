@@ -24,6 +24,8 @@ export const portalRoutes: RouteTable = {
       page: () => import('../../features/portal/portal-logout-page'),
     },
     ERROR_ROUTES['403'],
+    // The HTTP client sends a 404 answer here; any other unknown path gets the same screen (catch-all).
+    ERROR_ROUTES['404'],
     ERROR_ROUTES['500'],
     ERROR_ROUTES.noConnection,
   ],
