@@ -187,6 +187,27 @@ describe('users resource', () => {
     expect((await c.post('/api/users', newUser({ branch_id: theirs }))).status).toBe(404);
   });
 
+  it('filters the list by role, branch and active flag, and searches name and email', async () => {
+    const roleId = await createRole(t.db, []);
+    const branchId = await createBranch(t.db);
+    const active = await admin
+      .post('/api/users', newUser({ name: 'Filter Active', role_id: roleId, branch_id: branchId }))
+      .expect(201);
+    const inactive = await admin
+      .post(
+        '/api/users',
+        newUser({ name: 'Filter Inactive', role_id: roleId, branch_id: branchId, is_active: false }),
+      )
+      .expect(201);
+    const ids = async (query: string) =>
+      (await admin.get(`/api/users?${query}`).expect(200)).body.items.map((u: { id: number }) => u.id);
+    expect(await ids(`role_id=${roleId}`)).toEqual([active.body.id, inactive.body.id]);
+    expect(await ids(`branch_id=${branchId}&is_active=false`)).toEqual([inactive.body.id]);
+    expect(await ids(`branch_id=${branchId}&is_active=true`)).toEqual([active.body.id]);
+    expect(await ids('q=Filter%20Inact')).toEqual([inactive.body.id]);
+    expect((await admin.get('/api/users?sort=password_hash')).status).toBe(422);
+  });
+
   it('answers the create form with roles, branches, permissions and languages', async () => {
     const res = await admin.get('/api/users/create').expect(200);
     expect(res.body.permissions).toEqual(PERMISSIONS);

@@ -51,7 +51,7 @@ export const usersResource: ResourceDefinition = {
   applyFilters(qb, filters) {
     if (filters.role_id) qb.where('role_id', filters.role_id);
     if (filters.branch_id) qb.where('branch_id', filters.branch_id);
-    if (filters.is_active) qb.where('is_active', filters.is_active === 'true');
+    if (filters.is_active) qb.where('is_active', filters.is_active === 'true' ? 1 : 0);
   },
   toResponse(row: Row): Row {
     return {
