@@ -208,6 +208,26 @@ describe('users resource', () => {
     expect((await admin.get('/api/users?sort=password_hash')).status).toBe(422);
   });
 
+  it('exports the list without secrets, and a branch-scoped caller’s export holds its branch only', async () => {
+    const mine = await createBranch(t.db);
+    const theirs = await createBranch(t.db);
+    await admin.post('/api/users', newUser({ name: 'Export Mine', branch_id: mine })).expect(201);
+    await admin.post('/api/users', newUser({ name: 'Export Theirs', branch_id: theirs })).expect(201);
+    const all = await admin.get('/api/users?format=csv&q=Export').expect(200);
+    expect(all.text).toContain('Name,Email,Role ID');
+    expect(all.text).toContain('Export Mine');
+    expect(all.text).toContain('Export Theirs');
+    expect(all.text).not.toMatch(/\$2b\$|password|two_factor_secret/);
+    const roleId = await createRole(t.db, ['users.view'], 'branch');
+    const scoped = await createUser(t.db);
+    await t.db('users').where({ id: scoped.id }).update({ role_id: roleId, branch_id: mine });
+    const c = new Client(t.app);
+    await c.login(scoped.email, scoped.password);
+    const own = await c.get('/api/users?format=csv&q=Export').expect(200);
+    expect(own.text).toContain('Export Mine');
+    expect(own.text).not.toContain('Export Theirs');
+  });
+
   it('answers the create form with roles, branches, permissions and languages', async () => {
     const res = await admin.get('/api/users/create').expect(200);
     expect(res.body.permissions).toEqual(PERMISSIONS);
@@ -239,6 +259,8 @@ describe('roles resource', () => {
     expect(Object.keys(bad.body.errors)[0]).toMatch(/^permissions/);
     const scope = await admin.post('/api/roles', { name: 'Bad2', data_scope: 'mine', permissions: [] });
     expect(scope.status).toBe(422);
+    const csv = await admin.get('/api/roles?format=csv&q=Accountant').expect(200);
+    expect(csv.text).toContain('receipts.view, receipts.approve');
     const grid = await admin.get('/api/roles/create').expect(200);
     expect(grid.body.grid.find((g: { module: string }) => g.module === 'orders').actions).toContain('void');
   });

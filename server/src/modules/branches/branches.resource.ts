@@ -22,6 +22,15 @@ export const branchesResource: ResourceDefinition = {
   searchable: ['code', 'name_en', 'name_zh', 'address', 'phone'],
   sortable: ['code', 'name_en', 'name_zh', 'created_at'],
   defaultSort: 'code',
+  exportColumns: [
+    { key: 'code', en: 'Code', zh: '編號' },
+    { key: 'company_id', en: 'Company ID', zh: '公司編號' },
+    { key: 'name_en', en: 'Name (English)', zh: '名稱（英文）' },
+    { key: 'name_zh', en: 'Name (Chinese)', zh: '名稱（中文）' },
+    { key: 'phone', en: 'Phone', zh: '電話' },
+    { key: 'email', en: 'Email', zh: '電郵' },
+    { key: 'is_active', en: 'Active', zh: '啟用', value: (r) => (r.is_active ? 'Yes' : 'No') },
+  ],
   unique: [['code']],
   references: [
     { table: 'users', column: 'branch_id', key: 'users' },

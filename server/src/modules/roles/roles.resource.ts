@@ -14,6 +14,17 @@ export const rolesResource: ResourceDefinition = {
   searchable: ['name', 'description'],
   sortable: ['name', 'created_at'],
   defaultSort: 'name',
+  exportColumns: [
+    { key: 'name', en: 'Name', zh: '名稱' },
+    { key: 'description', en: 'Description', zh: '描述' },
+    { key: 'data_scope', en: 'Data scope', zh: '資料範圍' },
+    {
+      key: 'permissions',
+      en: 'Permissions',
+      zh: '權限',
+      value: (r) => (r.permissions as string[]).join(', '),
+    },
+  ],
   unique: [['name']],
   references: [{ table: 'users', column: 'role_id', key: 'users' }],
   toResponse: (row: Row): Row => ({ ...row, permissions: parsePermissions(row.permissions) }),
