@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import type { AppStore } from './store';
 import { ProgressBar } from '../components/progress-bar';
+import '../components/global.css';
 
 /**
  * Redux and i18next, plus the progress bar. antd's ConfigProvider sits in the layouts (AntdProvider) so

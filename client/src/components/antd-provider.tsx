@@ -7,7 +7,7 @@ import 'dayjs/locale/zh-hk';
 import { useTranslation } from 'react-i18next';
 
 /** Slate, the product's accent (spec §9: the progress bar is slate too). */
-export const THEME = { token: { colorPrimary: '#475569', borderRadius: 6 } };
+export const THEME = { token: { colorPrimary: '#475569', colorLink: '#475569', borderRadius: 6 } };
 
 /**
  * antd's configuration with its own locale following the interface language (`en_US`, `zh_HK`), and
