@@ -250,10 +250,11 @@ describe('require 2FA for all staff', () => {
       expect(JSON.parse(audit[audit.length - 1].changes)).toMatchObject({
         permission: 'two_factor_required',
       });
-      await client.get('/api/user').expect(200);
+      expect((await client.get('/api/user').expect(200)).body.two_factor_setup_required).toBe(true);
       await client.get('/api/user/profile').expect(200);
       await enableTwoFactor(client, user.password);
       await client.get('/api/users').expect(200);
+      expect((await client.get('/api/user')).body.two_factor_setup_required).toBe(false);
       expect((await admin.get('/api/settings/accounts')).status).toBe(403);
     } finally {
       await t.db('settings').where({ key: 'require_two_factor' }).update({ value: 'false' });

@@ -103,7 +103,13 @@ export function createAuthController(deps: {
 
     user: (async (req, res) => {
       if (req.auth?.kind !== 'staff') throw new AppError('unauthenticated');
-      res.json({ user: req.auth.user, features: await loadFeatures(db) });
+      const user = req.auth.user;
+      res.json({
+        user,
+        features: await loadFeatures(db),
+        // admins require 2FA and this account has none yet: only its profile's 2FA setup is open
+        two_factor_setup_required: !user.two_factor_enabled && (await auth.twoFactorRequired()),
+      });
     }) satisfies RequestHandler,
   };
   return controller;
