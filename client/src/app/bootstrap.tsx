@@ -73,7 +73,8 @@ async function refreshPrincipal(store: AppStore, kind: AppKind): Promise<void> {
   }
 }
 
-function Root({ ready }: { ready: Promise<Router> }) {
+/** Shows the app shell's Loading text until the initial load is finished and the router exists. */
+export function Root({ ready }: { ready: Promise<Router> }) {
   const [router, setRouter] = useState<Router | null>(null);
   useEffect(() => {
     let live = true;
