@@ -1,32 +1,52 @@
+import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ZListQuery } from '../../../shared/list';
 import type { ApiRouter } from '../http/api-router';
 import { contextOf } from '../http/context';
-import { ZIdParams } from '../http/validate';
+import { AppError } from '../lib/app-error';
 import { EXPORT_FORMATS, exportLanguage, streamExport } from '../modules/exports/export.writer';
 import type { ResourceAction, ResourceDefinition } from './resource';
 import { createResourceService, type ResourceService } from './resource.service';
 
+interface Bound {
+  def: ResourceDefinition;
+  service: ResourceService;
+}
+
+const zId = z.coerce.number().int().positive();
+
 /**
- * The generic routes: `GET /x`, `GET /x/create`, `GET /x/:id`, `POST /x`, `PUT /x/:id`, `DELETE /x/:id`,
- * each behind the resource's permission keys, with strict bodies. `GET /x?format=xlsx|csv` exports every row
- * of the current filter, search and sort (api.md "Exports").
+ * The generic routes under `path`: `GET path`, `GET path/create`, `GET path/:id`, `POST path`,
+ * `PUT path/:id`, `DELETE path/:id`, each behind the resource's permission keys, with strict bodies.
+ * `GET path?format=xlsx|csv` exports every row of the current filter, search and sort (api.md "Exports").
+ * `template` gives the schemas and permissions; `pick` the resource a request is for.
  */
-export function registerResource(api: ApiRouter, db: Knex, def: ResourceDefinition): ResourceService {
-  const service = createResourceService(db, def);
-  const perm = (action: ResourceAction) => def.permissions?.[action] ?? `${def.module}.${action}`;
-  const listQuery = (def.schemas.filters ? ZListQuery.extend(def.schemas.filters.shape) : ZListQuery).extend({
-    format: z.enum(EXPORT_FORMATS).optional(),
-  });
+function mount(
+  api: ApiRouter,
+  path: string,
+  template: ResourceDefinition,
+  pick: (req: Request) => Bound,
+  extra: { params: z.ZodRawShape; before: RequestHandler[] },
+): void {
+  const perm = (action: ResourceAction) => template.permissions?.[action] ?? `${template.module}.${action}`;
+  const listQuery = (
+    template.schemas.filters ? ZListQuery.extend(template.schemas.filters.shape) : ZListQuery
+  ).extend({ format: z.enum(EXPORT_FORMATS).optional() });
+  const params = z.strictObject(extra.params);
+  const idParams = z.strictObject({ ...extra.params, id: zId });
+  const before = extra.before;
+  const id = (req: Request): number => req.parsed.params.id;
 
   api.add({
     method: 'get',
-    path: def.path,
+    path,
     access: 'staff',
     permission: perm('view'),
-    schemas: { query: listQuery },
+    before,
+    schemas: { params, query: listQuery },
     handler: async (req, res) => {
+      const { def, service } = pick(req);
       const { format, page: _page, per_page: _perPage, ...query } = req.parsed.query;
       if (!format) {
         res.json(await service.list(req.parsed.query, contextOf(req)));
@@ -41,58 +61,96 @@ export function registerResource(api: ApiRouter, db: Knex, def: ResourceDefiniti
       });
     },
   });
-  if (!def.readOnly) {
+  if (!template.readOnly) {
     api.add({
       method: 'get',
-      path: `${def.path}/create`,
+      path: `${path}/create`,
       access: 'staff',
       permission: perm('create'),
-      handler: async (_req, res) => {
-        res.json(await service.createForm());
+      before,
+      schemas: { params },
+      handler: async (req, res) => {
+        res.json(await pick(req).service.createForm());
       },
     });
   }
   api.add({
     method: 'get',
-    path: `${def.path}/:id`,
+    path: `${path}/:id`,
     access: 'staff',
     permission: perm('view'),
-    schemas: { params: ZIdParams },
+    before,
+    schemas: { params: idParams },
     handler: async (req, res) => {
-      res.json(await service.get(req.parsed.params.id, contextOf(req)));
+      res.json(await pick(req).service.get(id(req), contextOf(req)));
     },
   });
-  if (def.readOnly) return service;
+  if (template.readOnly) return;
   api.add({
     method: 'post',
-    path: def.path,
+    path,
     access: 'staff',
     permission: perm('create'),
-    schemas: { body: def.schemas.create.strict() },
+    before,
+    schemas: { params, body: template.schemas.create.strict() },
     handler: async (req, res) => {
-      res.status(201).json(await service.create(req.parsed.body, contextOf(req)));
+      res.status(201).json(await pick(req).service.create(req.parsed.body, contextOf(req)));
     },
   });
   api.add({
     method: 'put',
-    path: `${def.path}/:id`,
+    path: `${path}/:id`,
     access: 'staff',
     permission: perm('update'),
-    schemas: { params: ZIdParams, body: def.schemas.update.strict() },
+    before,
+    schemas: { params: idParams, body: template.schemas.update.strict() },
     handler: async (req, res) => {
-      res.json(await service.update(req.parsed.params.id, req.parsed.body, contextOf(req)));
+      res.json(await pick(req).service.update(id(req), req.parsed.body, contextOf(req)));
     },
   });
   api.add({
     method: 'delete',
-    path: `${def.path}/:id`,
+    path: `${path}/:id`,
     access: 'staff',
     permission: perm('delete'),
-    schemas: { params: ZIdParams },
+    before,
+    schemas: { params: idParams },
     handler: async (req, res) => {
-      await service.remove(req.parsed.params.id, contextOf(req));
+      await pick(req).service.remove(id(req), contextOf(req));
       res.status(204).end();
     },
   });
-  return service;
+}
+
+/** One declared resource at `/api{def.path}`, with the generic routes. */
+export function registerResource(api: ApiRouter, db: Knex, def: ResourceDefinition): ResourceService {
+  const bound = { def, service: createResourceService(db, def) };
+  mount(api, def.path, def, () => bound, { params: {}, before: [] });
+  return bound.service;
+}
+
+/**
+ * Resources that differ only by one path segment (the option lists: `/options/:key`), served by one set
+ * of routes: the segment picks the member, an unknown one answers 404 before the body is read. Members share
+ * their schemas and permissions (the first member's are used).
+ */
+export function registerResourceFamily(
+  api: ApiRouter,
+  db: Knex,
+  family: { path: string; param: string; members: Record<string, ResourceDefinition> },
+): Map<string, ResourceService> {
+  const bound = new Map<string, Bound>(
+    Object.entries(family.members).map(([key, def]) => [
+      key,
+      { def, service: createResourceService(db, def) },
+    ]),
+  );
+  const template = Object.values(family.members)[0];
+  const known: RequestHandler = (req, _res, next) => {
+    if (!bound.has(String(req.params[family.param]))) throw new AppError('not_found');
+    next();
+  };
+  const pick = (req: Request): Bound => bound.get(req.parsed.params[family.param]) as Bound;
+  mount(api, family.path, template, pick, { params: { [family.param]: z.string() }, before: [known] });
+  return new Map([...bound].map(([key, b]) => [key, b.service]));
 }
