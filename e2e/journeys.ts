@@ -130,6 +130,22 @@ export function journeys(main: RunningServer, shortSession: RunningServer): Jour
       },
     },
     {
+      name: 'staff: on a phone the menu opens from the top bar and closes after a choice',
+      async run(page) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await staffSignIn(page, base);
+        await page.goto(`${base}/components/badges?language=en`);
+        await page.getByRole('heading', { name: 'Badges' }).waitFor();
+        check(!(await page.getByTestId('left-menu').isVisible()), 'the menu starts closed on a phone');
+        await page.getByTestId('menu-toggle').click();
+        await page.getByTestId('left-menu').waitFor();
+        await page.getByRole('menuitem', { name: 'Modals' }).click();
+        await waitForPath(page, '/components/modals');
+        await page.getByTestId('left-menu').waitFor({ state: 'detached' });
+        await page.screenshot({ path: outputPath('layout-phone-en.png'), fullPage: true });
+      },
+    },
+    {
       name: 'staff: a failed heartbeat shows the offline banner without leaving the page',
       async run(page) {
         await staffSignIn(page, base);

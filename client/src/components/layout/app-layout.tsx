@@ -145,7 +145,7 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
             >
               <Button type="text" data-testid="user-menu" aria-label={t('layout.userMenu')}>
                 <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#475569' }} />
-                <span>{user.name}</span>
+                {!narrow && <span>{user.name}</span>}
               </Button>
             </Dropdown>
           ) : (
