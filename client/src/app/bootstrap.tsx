@@ -105,7 +105,6 @@ export function startApp(
     const router = createBrowserRouter(buildRoutes(table, { kind, store, layouts }));
     setActiveRouter(router);
     watchNavigation(router, store);
-    store.dispatch(shellActions.booted());
     return router;
   })();
 

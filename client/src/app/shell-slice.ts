@@ -3,19 +3,17 @@ import type { AppKind } from './types';
 
 /**
  * Start-up bookkeeping that is not part of the spec's application state (kept out of the app slice so
- * that one stays exactly the spec's): whether the initial load is finished and whether a heartbeat has
- * answered yet (before that, `isOnline` false means "not known", not "offline").
+ * that one stays exactly the spec's): which front end this is, whether a heartbeat has answered yet
+ * (before that, `isOnline` false means "not known", not "offline"), and whether registration is open.
  */
 export interface ShellState {
   kind: AppKind;
-  booted: boolean;
   heartbeatChecked: boolean;
   registrationEnabled: boolean;
 }
 
 export const initialShellState: ShellState = {
   kind: 'backoffice',
-  booted: false,
   heartbeatChecked: false,
   registrationEnabled: false,
 };
@@ -24,9 +22,6 @@ export const shellSlice = createSlice({
   name: 'shell',
   initialState: initialShellState,
   reducers: {
-    booted(state) {
-      state.booted = true;
-    },
     heartbeatChecked(state) {
       state.heartbeatChecked = true;
     },

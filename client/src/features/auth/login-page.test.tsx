@@ -9,6 +9,8 @@ import { fakeResponse, installFetch } from '../../test/http-fakes';
 import { AntdProvider } from '../../components/antd-provider';
 import LoginPage from './login-page';
 import TwoFactorPage from './two-factor-page';
+import RegisterPage from './register-page';
+import { shellActions } from '../../app/shell-slice';
 
 const admin = {
   id: 1,
@@ -22,12 +24,14 @@ const admin = {
   two_factor_enabled: true,
 };
 
-function setup(path = '/login') {
+function setup(path = '/login', registration = false) {
   const store = makeStore('backoffice');
+  store.dispatch(shellActions.registrationEnabled(registration));
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/two-factor-challenge', element: <TwoFactorPage /> },
+      { path: '/register', element: <RegisterPage /> },
       { path: '/', element: <p>Home</p> },
     ],
     { initialEntries: [path] },
@@ -137,5 +141,30 @@ describe('staff sign-in screens', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The provided two factor recovery code was invalid.')).toBeInTheDocument();
     expect(JSON.parse(calls[1].init.body as string)).toEqual({ recovery_code: 'abcd-efgh' });
+  });
+
+  it('offers registration only when the server enables it', async () => {
+    setup('/login', false);
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+  });
+
+  it('the register screen is not found while registration is off, and a form while it is on', async () => {
+    const off = setup('/register', false);
+    expect(screen.getByText('Page not found')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Confirm password')).not.toBeInTheDocument();
+    off.router.dispose();
+  });
+
+  it('registration, when on, is linked from sign-in and checks the password rule', async () => {
+    const { user } = setup('/login', true);
+    await user.click(screen.getByRole('link', { name: 'Create an account' }));
+    expect(await screen.findByLabelText('Confirm password')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText(
+        'At least 8 characters, with an upper-case letter, a lower-case letter and a number',
+      ),
+    ).toBeInTheDocument();
   });
 });
