@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error';
 import { fromDbDateTime } from '../lib/clock';
 import type { RequestContext } from '../http/context';
 import { auditService } from '../modules/audit/audit.service';
+import { numberingService } from '../modules/numbering/numbering.service';
 import type { Trx } from '../db/knex';
 import type { ResourceDefinition, Row } from './resource';
 import { resourceRepository } from './resource.repository';
@@ -116,6 +117,10 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         await def.beforeWrite?.(trx, input, null, ctx);
         await checkUnique(trx, input, null);
         const data = def.prepare ? await def.prepare(trx, input, null) : input;
+        if (def.numbering && data[def.numbering.column] == null) {
+          const { column, document, branchColumn } = def.numbering;
+          data[column] = await numberingService.next(trx, document, branchColumn ? data[branchColumn] : null);
+        }
         const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
         const row = await mustFind(trx, id, null);
         await def.afterWrite?.(trx, row, null, ctx);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { Module } from '../../../shared/permissions';
+import type { NumberedDocument } from '../../../shared/schemas/numbering';
 import type { Trx } from '../db/knex';
 import type { RequestContext } from '../http/context';
 
@@ -94,4 +95,9 @@ export interface ResourceDefinition {
   beforeWrite?: (db: Trx, data: Row, existing: Row | null, ctx: RequestContext) => Promise<void>;
   /** rules checked inside the delete transaction, after the references */
   beforeDelete?: (db: Trx, row: Row) => Promise<void>;
+  /**
+   * a generated document number: on create, `column` takes the next number of `document` for the row's
+   * branch (`branchColumn`), in the create's transaction (numbering.service.ts)
+   */
+  numbering?: { column: string; document: NumberedDocument; branchColumn?: string };
 }

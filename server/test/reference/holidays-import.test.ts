@@ -174,4 +174,36 @@ describe('holidays import (POST /api/holidays/import)', () => {
     );
     expect(res.status).toBe(403);
   });
+
+  it('reads back its own exports: export a year as CSV or XLSX, empty it, import the file, same rows', async () => {
+    await t.db('holidays').insert({
+      date: '2038-04-01',
+      name_en: '=Formula-looking, "quoted"',
+      name_zh: '測試',
+      created_at: '2026-01-01 00:00:00',
+      updated_at: '2026-01-01 00:00:00',
+    });
+    await admin
+      .post('/api/holidays', { date: '2038-10-01', name_en: 'National Day', name_zh: '國慶日' })
+      .expect(201);
+    const snapshot = async () =>
+      (await admin.get('/api/holidays?year=2038').expect(200)).body.items.map(
+        (h: { date: string; name_en: string; name_zh: string }) => [h.date, h.name_en, h.name_zh],
+      );
+    const before = await snapshot();
+    for (const format of ['csv', 'xlsx'] as const) {
+      const file = await admin
+        .get(`/api/holidays?year=2038&format=${format}`)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+      await t.db('holidays').where('date', 'like', '2038-%').delete();
+      const res = await upload(file.body, `export.${format}`);
+      expect(res.status).toBe(201);
+      expect(await snapshot()).toEqual(before);
+    }
+  });
 });

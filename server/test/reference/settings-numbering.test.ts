@@ -3,6 +3,8 @@ import { formatNumber, formatProblem, sequenceScope } from '../../../shared/sche
 import { clock, toDbDateTime } from '../../src/lib/clock';
 import { businessDate } from '../../src/modules/numbering/business-time';
 import { numberingService } from '../../src/modules/numbering/numbering.service';
+import { registerResource } from '../../src/resources/resource.routes';
+import { z } from 'zod';
 import {
   Client,
   createBranch,
@@ -151,6 +153,39 @@ describe('document numbering (quality §22)', () => {
     expect(sorted).toEqual(
       Array.from({ length: 50 }, (_, i) => `STU-MK-${year()}-${String(i + 1).padStart(5, '0')}`),
     );
+  }, 60_000);
+
+  it('50 parallel POSTs of a numbered resource get 50 distinct, consecutive numbers through HTTP', async () => {
+    // what the students resource declares when it arrives: the generic create takes the number
+    registerResource(t.api, t.db, {
+      name: 'numbered_student',
+      path: '/__test/numbered-students',
+      table: 'students',
+      module: 'students',
+      branchColumn: 'branch_id',
+      numbering: { column: 'student_no', document: 'student', branchColumn: 'branch_id' },
+      schemas: {
+        create: z.strictObject({ branch_id: z.number().int(), surname_en: z.string() }),
+        update: z.strictObject({}),
+      },
+      searchable: ['student_no'],
+      sortable: ['student_no'],
+      defaultSort: 'student_no',
+    });
+    const branch = await createBranch(t.db, 'HTTP');
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        admin.post('/api/__test/numbered-students', { branch_id: branch, surname_en: `S${i}` }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const numbers = responses.map((r) => r.body.student_no as string).sort();
+    console.log(`numbering over HTTP on ${onMysql ? 'MariaDB/MySQL' : 'SQLite'}: ${numbers.join(' ')}`);
+    expect(numbers).toEqual(
+      Array.from({ length: 50 }, (_, i) => `STU-HTTP-${year()}-${String(i + 1).padStart(5, '0')}`),
+    );
+    const audited = await t.db('audit_logs').where({ entity: 'numbered_student', action: 'create' });
+    expect(audited).toHaveLength(50);
   }, 60_000);
 
   it('numbers per branch, previews without taking, and gives a rolled-back number back', async () => {

@@ -58,6 +58,11 @@ async function readXlsx(filePath: string): Promise<string[][]> {
   return out;
 }
 
+/** Our exports write a formula-looking cell with a leading `'` (csv.ts): read back, it is the text again. */
+function undefuse(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
 async function readCsv(filePath: string): Promise<string[][]> {
   const bytes = await fs.promises.readFile(filePath);
   if (bytes.includes(0)) throw notReadable('CSV file');
@@ -68,7 +73,7 @@ async function readCsv(filePath: string): Promise<string[][]> {
     throw AppError.field('validation', 'file', 'Save the CSV file as UTF-8.');
   }
   try {
-    return parseCsv(text).map((record) => record.map((cell) => cell.trim()));
+    return parseCsv(text).map((record) => record.map((cell) => undefuse(cell.trim())));
   } catch (err) {
     throw AppError.field('validation', 'file', (err as Error).message);
   }
