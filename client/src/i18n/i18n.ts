@@ -1,8 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../../shared/features';
-import en from '../locales/en.json';
-import zhHK from '../locales/zh_HK.json';
+import { en, zhHK } from '../locales';
 import { getStoredLocale, htmlLang, storeLocale } from './locale';
 
 export const resources = { en: { translation: en }, zh_HK: { translation: zhHK } } as const;

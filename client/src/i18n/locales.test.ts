@@ -4,8 +4,7 @@ import * as OpenCC from 'opencc-js';
 import { MESSAGES } from '../../../shared/errors';
 import { backofficeRoutes } from '../app/routes/backoffice-routes';
 import { portalRoutes } from '../app/routes/portal-routes';
-import en from '../locales/en.json';
-import zhHK from '../locales/zh_HK.json';
+import { en, zhHK } from '../locales';
 
 type Tree = { [key: string]: string | Tree };
 

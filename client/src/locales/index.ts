@@ -1,0 +1,34 @@
+import baseEn from './en.json';
+import baseZhHK from './zh_HK.json';
+
+type Dictionary = { [key: string]: string | Dictionary };
+
+/**
+ * Every string a person sees, per language: the shell's (`en.json`, `zh_HK.json` here) and each feature's
+ * own `features/<area>/locales/{en,zh_HK}.json`, added to the two lists below. Keys must not collide.
+ */
+const EN: Dictionary[] = [baseEn];
+const ZH_HK: Dictionary[] = [baseZhHK];
+
+function merge(parts: Dictionary[]): Dictionary {
+  const out: Dictionary = {};
+  const into = (target: Dictionary, source: Dictionary, path: string) => {
+    for (const [key, value] of Object.entries(source)) {
+      const existing = target[key];
+      if (typeof value === 'string') {
+        if (existing !== undefined) throw new Error(`Duplicate locale key ${path}${key}`);
+        target[key] = value;
+      } else {
+        if (typeof existing === 'string')
+          throw new Error(`Locale key ${path}${key} is both a string and a group`);
+        target[key] = existing ?? {};
+        into(target[key] as Dictionary, value, `${path}${key}.`);
+      }
+    }
+  };
+  for (const part of parts) into(out, part, '');
+  return out;
+}
+
+export const en = merge(EN) as typeof baseEn;
+export const zhHK = merge(ZH_HK) as typeof baseZhHK;
