@@ -168,6 +168,35 @@ describe('timeouts', () => {
     expect(await t.db('user_sessions').where({ user_id: user.id }).first()).toBeUndefined();
   });
 
+  it('keeps saying the session expired, whichever call comes first, until the next sign-in', async () => {
+    const user = await createUser(t.db);
+    const c = new Client(t.app);
+    await c.login(user.email, user.password);
+    clock.advance(t.config.session.idleMs + 1000);
+    expect((await c.get('/api/heartbeat').expect(200)).body).toEqual({ auth: false, timeout: true });
+    expect((await c.get('/api/app-config')).status).toBe(200);
+    const res = await c.get('/api/user');
+    expect(res.status).toBe(401);
+    expect(res.body.timeout).toBe(true);
+    clock.reset();
+    await c.login(user.email, user.password);
+    expect((await c.get('/api/heartbeat')).body).toEqual({ auth: true });
+    await c.get('/api/user').expect(200);
+  });
+
+  it('does not let the heartbeat keep an idle session alive', async () => {
+    const user = await createUser(t.db);
+    const c = new Client(t.app);
+    await c.login(user.email, user.password);
+    for (let i = 0; i < 4; i++) {
+      clock.advance(t.config.session.idleMs / 3);
+      await c.get('/api/heartbeat').expect(200);
+    }
+    const res = await c.get('/api/user');
+    expect(res.status).toBe(401);
+    expect(res.body.timeout).toBe(true);
+  });
+
   it('ends a busy session at the absolute lifetime', async () => {
     const user = await createUser(t.db);
     const c = new Client(t.app);

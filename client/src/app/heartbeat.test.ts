@@ -63,6 +63,17 @@ describe('heartbeat (spec §4, §7)', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('an expired session while a user is held lands on /login?timeout=1', async () => {
+    const { store, router } = setup();
+    store.dispatch(appActions.setUser(user));
+    installFetch({ 'GET /api/heartbeat': fakeResponse(200, { auth: false, timeout: true }) });
+    await beat(store, 'backoffice');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().app.user).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?timeout=1');
+  });
+
   it('an invalid session with nobody held changes nothing but the flags', async () => {
     const { store, router } = setup('/login');
     installFetch({ 'GET /api/heartbeat': fakeResponse(200, { auth: false }) });

@@ -15,14 +15,15 @@ export const HEARTBEAT_INTERVAL_MS = 5 * 60 * 1000;
  */
 export async function beat(store: AppStore, kind: AppKind): Promise<void> {
   try {
-    const body = await http<{ auth?: unknown }>('/api/heartbeat', { handleErrors: false });
+    const body = await http<{ auth?: unknown; timeout?: unknown }>('/api/heartbeat', { handleErrors: false });
     const auth = Boolean(body?.auth);
     store.dispatch(appActions.heartbeatSucceeded({ auth }));
     const { app } = store.getState();
     const held = kind === 'portal' ? app.student : app.user;
     if (!auth && held) {
       store.dispatch(appActions.signedOut());
-      navigateTo('/login');
+      // the server says why: an expired session shows the spec's message on the sign-in screen
+      navigateTo(body?.timeout === true ? '/login?timeout=1' : '/login');
     }
   } catch {
     store.dispatch(appActions.heartbeatFailed());

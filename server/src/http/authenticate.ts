@@ -14,6 +14,8 @@ import { contextOf, hostKindOf } from './context';
 const TWO_FACTOR_SETUP =
   /^\/(heartbeat|csrf-token|app-config|login|logout|user|user\/(profile|confirm-password|confirmed-password-status|two-factor-authentication|confirmed-two-factor-authentication|two-factor-qr-code|two-factor-recovery-codes))\/?$/;
 
+const HEARTBEAT = /^\/heartbeat\/?$/;
+
 function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
   if (!header?.startsWith('Bearer ')) return null;
@@ -30,6 +32,11 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
 
   async function fromSession(req: Request): Promise<void> {
     const s = req.session;
+    if (s?.timedOutAt) {
+      // every request says so until the browser signs in again (or out), not only the first one after expiry
+      req.authTimedOut = true;
+      return;
+    }
     if (!s?.kind || (!s.userId && !s.studentId)) return;
     const now = clock.now();
     const hash = sha256(req.sessionID);
@@ -37,7 +44,12 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
     const tooOld = now - (s.createdAt ?? 0) > config.session.absoluteMs;
     if (idle || tooOld) {
       await auth.endSession(hash);
-      await destroySession(req);
+      s.kind = undefined;
+      s.userId = undefined;
+      s.studentId = undefined;
+      s.isAdmin = undefined;
+      s.pendingTwoFactor = undefined;
+      s.timedOutAt = now;
       req.authTimedOut = true;
       return;
     }
@@ -52,7 +64,8 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
       return;
     }
     req.auth = resolved;
-    if (now - (s.lastSeenAt ?? 0) >= touchEvery) s.lastSeenAt = now;
+    // the heartbeat only asks: an open tab left alone still reaches the idle timeout
+    if (!HEARTBEAT.test(req.path) && now - (s.lastSeenAt ?? 0) >= touchEvery) s.lastSeenAt = now;
   }
 
   return async (req, _res, next) => {

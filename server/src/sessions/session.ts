@@ -21,6 +21,8 @@ declare module 'express-session' {
     /** the password step is done, the 2FA step is not */
     pendingTwoFactor?: { userId: number; at: number; remember: boolean };
     passwordConfirmedAt?: number;
+    /** the signed-in session expired (idle or absolute): answered with the timeout flag until the next sign-in */
+    timedOutAt?: number;
     csrfToken?: string;
   }
 }

@@ -33,7 +33,8 @@ export function createAuthController(deps: {
 
   const controller = {
     heartbeat: ((req, res) => {
-      res.json({ auth: Boolean(req.auth) });
+      // `timeout` tells an open tab why it was signed out, so it can say so on the sign-in screen
+      res.json(req.authTimedOut ? { auth: false, timeout: true } : { auth: Boolean(req.auth) });
     }) satisfies RequestHandler,
 
     csrfToken: ((req, res) => {
