@@ -126,6 +126,10 @@ describe('list export (GET /api/{resource}?format=)', () => {
     await c.login(nobody.email, nobody.password);
     expect((await c.get(`/api/holidays?format=csv`)).status).toBe(403);
     expect((await admin.get(`/api/holidays?format=pdf`)).status).toBe(422);
+    const badSort = await admin.get(`/api/holidays?format=xlsx&sort=secret`);
+    expect(badSort.status).toBe(422);
+    expect(badSort.headers['content-disposition']).toBeUndefined();
+    expect(badSort.body.errors.sort).toBeDefined();
     const json = await admin.get(`/api/holidays?year=${YEAR}`).expect(200);
     expect(json.body).toMatchObject({ total: 365, page: 1, per_page: 20 });
     expect(json.body.items).toHaveLength(20);

@@ -51,22 +51,30 @@ export interface ExportSpec {
 
 /**
  * Streams an export to the response as it reads it: XLSX through exceljs's streaming WorkbookWriter (each
- * row committed as it is written), CSV record by record, with backpressure. Headers go out with the first
- * bytes; an error after that ends the response (the error middleware cannot answer a started download).
+ * row committed as it is written), CSV record by record, with backpressure. An error after the first byte
+ * ends the response (the error middleware cannot answer a started download).
  */
 export async function streamExport(res: Response, spec: ExportSpec): Promise<void> {
+  // the first batch is read before anything is sent: a refusal (a bad sort column, a failed query) is an
+  // ordinary error answer, not a broken download
+  const iterator = spec.batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const batches: AsyncIterable<Row[]> = {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
   res.status(200);
   res.setHeader('Content-Type', CONTENT_TYPES[spec.format]);
   res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(spec.name, spec.format)}"`);
   try {
-    if (spec.format === 'csv') await writeCsv(res, spec);
-    else await writeXlsx(res, spec);
+    if (spec.format === 'csv') await writeCsv(res, { ...spec, batches });
+    else await writeXlsx(res, { ...spec, batches });
   } catch (err) {
-    if (res.headersSent) {
-      res.destroy(err as Error);
-      return;
-    }
-    throw err;
+    // the download has started: end it broken rather than send a JSON error into the file
+    res.destroy(err as Error);
   }
 }
 
