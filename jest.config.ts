@@ -17,6 +17,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      // real databases on a 2-core CI machine: creating and migrating a MariaDB database can take seconds
+      testTimeout: 30_000,
       roots: ['<rootDir>/server', '<rootDir>/shared', '<rootDir>/migrations'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc as never },

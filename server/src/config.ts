@@ -84,7 +84,9 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 /** Parses the environment once. A missing or malformed setting stops start-up with a message naming it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // an empty variable (`SMTP_HOST=` in a compose file) means "not set"
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = ZEnv.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);

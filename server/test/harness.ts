@@ -17,14 +17,16 @@ let counter = 0;
 export const onMysql = Boolean(process.env.TEST_DATABASE_URL?.startsWith('mysql://'));
 export const onRedis = Boolean(process.env.REDIS_URL);
 
-async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sa_test_${process.pid}_${++counter}`;
+async function freshDatabaseUrl(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  // unique across test files of one worker too (the module, and so the counter, is loaded anew per file)
+  const name = `sa_test_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
   if (onMysql) {
     const base = process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, '');
     const admin = knex({ client: 'mysql2', connection: { uri: `${base}/` } as Knex.MySql2ConnectionConfig });
     await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     await admin.destroy();
     return {
+      name,
       url: `${base}/${name}`,
       drop: async () => {
         const again = knex({
@@ -38,6 +40,7 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
   return {
+    name,
     url: `sqlite:${path.join(dir, `${name}.sqlite`)}`,
     drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
@@ -70,7 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = createDb(config.databaseUrl);
   await migrateLatest(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
-  const prefix = `satest:${process.pid}:${counter}:`;
+  const prefix = `satest:${database.name}:`;
   const build = (): TestApp => {
     const { app, api } = createApp({ config, db, redis, redisPrefix: prefix, clientDist: FIXTURE_DIST });
     return { app, api, db, config, redis, restart: build, close };
