@@ -13,12 +13,13 @@ const swc = [
 ];
 
 const config: Config = {
+  // real databases on a 2-core CI machine: creating and migrating a MariaDB database can take seconds.
+  // Set here, globally: jest-circus reads the global testTimeout, not a project's.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // real databases on a 2-core CI machine: creating and migrating a MariaDB database can take seconds
-      testTimeout: 30_000,
       roots: ['<rootDir>/server', '<rootDir>/shared', '<rootDir>/migrations'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc as never },

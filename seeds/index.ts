@@ -37,12 +37,20 @@ export async function seedReference(db: Knex): Promise<void> {
       if (!exists) await trx('holidays').insert({ ...h, ...stamp });
     }
     // each option list is filled once, when it is empty: an admin's edits and deletions are kept
-    for (const [key, entries] of Object.entries(OPTION_DEFAULTS)) {
-      if (await trx('options').where({ key }).first('id')) continue;
-      for (const [i, [value, label_en, label_zh]] of entries.entries()) {
-        await trx('options').insert({ key, value, label_en, label_zh, sort_order: i + 1, ...stamp });
-      }
-    }
+    const filled = new Set((await trx('options').distinct('key')).map((r: { key: string }) => r.key));
+    const rows = Object.entries(OPTION_DEFAULTS)
+      .filter(([key]) => !filled.has(key))
+      .flatMap(([key, entries]) =>
+        entries.map(([value, label_en, label_zh], i) => ({
+          key,
+          value,
+          label_en,
+          label_zh,
+          sort_order: i + 1,
+          ...stamp,
+        })),
+      );
+    if (rows.length) await trx('options').insert(rows);
     if (!(await trx('areas').first('id'))) {
       for (const [i, area] of AREAS.entries()) {
         const { districts, ...fields } = area;

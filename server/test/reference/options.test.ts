@@ -212,4 +212,21 @@ describe('option lists', () => {
     expect(first).toEqual(['0', 'No TOPIK', '未考取 TOPIK', '1', '是', '0']);
     expect(rest).toHaveLength(6);
   });
+
+  it('keeps the default currency of the settings: it cannot be deactivated, recoded or deleted', async () => {
+    const hkd = (await admin.get('/api/options/currency?q=HKD')).body.items[0];
+    const off = await admin.put(`/api/options/currency/${hkd.id}`, { is_active: false });
+    expect(off.status).toBe(422);
+    expect(off.body.errors.is_active[0]).toMatch(/default currency/);
+    expect((await admin.put(`/api/options/currency/${hkd.id}`, { value: 'HKX' })).status).toBe(422);
+    expect((await admin.delete(`/api/options/currency/${hkd.id}`)).status).toBe(409);
+    await admin.put(`/api/options/currency/${hkd.id}`, { label_en: 'HK dollar' }).expect(200);
+    // once another currency is the default, HKD is an ordinary entry again
+    await admin.put('/api/settings', { default_currency: 'KRW' }).expect(200);
+    await admin.put(`/api/options/currency/${hkd.id}`, { is_active: false }).expect(200);
+    const back = await admin.put('/api/settings', { default_currency: 'HKD' });
+    expect(back.status).toBe(422);
+    await admin.put(`/api/options/currency/${hkd.id}`, { is_active: true }).expect(200);
+    await admin.put('/api/settings', { default_currency: 'HKD' }).expect(200);
+  });
 });

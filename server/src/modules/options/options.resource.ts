@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { ZOptionCreate, ZOptionUpdate, type OptionKey } from '../../../../shared/schemas/options';
 import { AppError } from '../../lib/app-error';
+import type { Trx } from '../../db/knex';
 import type { ResourceDefinition } from '../../resources/resource';
+import { readSettings } from '../settings/settings.service';
 import { OPTION_USAGE } from './option-usage';
 import { optionsRepository } from './options.repository';
 import { optionUsage } from './options.service';
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
+const DEFAULT_CURRENCY_MESSAGE =
+  'This is the default currency in the settings: choose another default currency first.';
+
+async function isDefaultCurrency(db: Trx, value: string): Promise<boolean> {
+  return (await readSettings(db)).default_currency === value;
+}
 
 /**
  * One option list as a resource at `/api/options/{key}`: the shared `options` table seen through its key.
@@ -55,6 +63,15 @@ export function optionResource(key: OptionKey): ResourceDefinition {
       if (key === 'currency' && data.value !== undefined && !CURRENCY_CODE.test(data.value)) {
         throw AppError.field('validation', 'value', 'A currency is a three-letter code (ISO 4217).');
       }
+      if (key === 'currency' && existing && (await isDefaultCurrency(db, existing.value))) {
+        if (data.is_active === false || (data.value !== undefined && data.value !== existing.value)) {
+          throw AppError.field(
+            'business_rule',
+            data.is_active === false ? 'is_active' : 'value',
+            DEFAULT_CURRENCY_MESSAGE,
+          );
+        }
+      }
       if (existing && data.value !== undefined && data.value !== existing.value) {
         const used = (await optionUsage(db, key, [existing.value])).get(existing.value) ?? 0;
         if (used > 0) {
@@ -64,6 +81,11 @@ export function optionResource(key: OptionKey): ResourceDefinition {
             `This code is used by ${used} record(s) and cannot be changed.`,
           );
         }
+      }
+    },
+    async beforeDelete(db, row) {
+      if (key === 'currency' && (await isDefaultCurrency(db, row.value))) {
+        throw new AppError('conflict', DEFAULT_CURRENCY_MESSAGE);
       }
     },
     async prepare(db, input, existing) {
