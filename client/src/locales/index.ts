@@ -1,5 +1,11 @@
 import baseEn from './en.json';
 import baseZhHK from './zh_HK.json';
+import profileEn from '../features/profile/locales/en.json';
+import profileZhHK from '../features/profile/locales/zh_HK.json';
+import apiTokensEn from '../features/api-tokens/locales/en.json';
+import apiTokensZhHK from '../features/api-tokens/locales/zh_HK.json';
+import accountsEn from '../features/settings-accounts/locales/en.json';
+import accountsZhHK from '../features/settings-accounts/locales/zh_HK.json';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -7,8 +13,8 @@ type Dictionary = { [key: string]: string | Dictionary };
  * Every string a person sees, per language: the shell's (`en.json`, `zh_HK.json` here) and each feature's
  * own `features/<area>/locales/{en,zh_HK}.json`, added to the two lists below. Keys must not collide.
  */
-const EN: Dictionary[] = [baseEn];
-const ZH_HK: Dictionary[] = [baseZhHK];
+const EN: Dictionary[] = [baseEn, profileEn, apiTokensEn, accountsEn];
+const ZH_HK: Dictionary[] = [baseZhHK, profileZhHK, apiTokensZhHK, accountsZhHK];
 
 function merge(parts: Dictionary[]): Dictionary {
   const out: Dictionary = {};

@@ -1,7 +1,10 @@
 import {
   AppstoreOutlined,
   BellOutlined,
+  ApiOutlined,
   FormOutlined,
+  HomeOutlined,
+  IdcardOutlined,
   NotificationOutlined,
   TableOutlined,
   UserOutlined,
@@ -18,7 +21,10 @@ import type { RouteTable } from './types';
  *     permission: 'settings.view', menu: { labelKey: 'menu.holidays', group: 'settings' } }
  */
 export const backofficeRoutes: RouteTable = {
-  menuGroups: [{ id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 }],
+  menuGroups: [
+    { id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 },
+    { id: 'account', labelKey: 'menu.account', icon: IdcardOutlined, order: 850 },
+  ],
   routes: [
     { path: '/', access: 'signed-in', redirectTo: '/calendar' },
 
@@ -48,6 +54,12 @@ export const backofficeRoutes: RouteTable = {
       page: () => import('../../features/auth/forgot-password-page'),
     },
     {
+      path: '/email/verify',
+      access: 'public',
+      titleKey: 'auth.verify.title',
+      page: () => import('../../features/auth/verify-email-page'),
+    },
+    {
       path: '/test',
       access: 'public',
       titleKey: 'test.title',
@@ -62,6 +74,31 @@ export const backofficeRoutes: RouteTable = {
       page: () => import('../../features/auth/logout-page'),
     },
     { path: '/reload', access: 'signed-in', page: () => import('../../features/system/reload-page') },
+    {
+      path: '/home',
+      access: 'signed-in',
+      titleKey: 'home.title',
+      page: () => import('../../features/settings-accounts/home-page'),
+      menu: { labelKey: 'menu.home', icon: HomeOutlined, order: 0 },
+    },
+
+    // Accounts and access (issue 4): the user's own account.
+    {
+      path: '/user/profile',
+      access: 'signed-in',
+      titleKey: 'profile.title',
+      page: () => import('../../features/profile/profile-page'),
+      data: { url: '/api/user/profile' },
+      menu: { labelKey: 'menu.profile', group: 'account', icon: UserOutlined, order: 1 },
+    },
+    {
+      path: '/user/api-tokens',
+      access: 'signed-in',
+      titleKey: 'apiTokens.title',
+      page: () => import('../../features/api-tokens/api-tokens-page'),
+      feature: 'hasApiFeatures',
+      menu: { labelKey: 'menu.apiTokens', group: 'account', icon: ApiOutlined, order: 2 },
+    },
     ERROR_ROUTES['403'],
     ERROR_ROUTES['404'],
     ERROR_ROUTES['500'],

@@ -33,6 +33,7 @@ export function makeLoader(entry: RouteEntry, { kind, store }: Pick<BuildRoutesO
     if (entry.permission && !can(store.getState().app.user, entry.permission)) {
       throw redirect(entry.deniedRedirect ?? '/error-403');
     }
+    if (entry.feature && !store.getState().app.features[entry.feature]) throw redirect('/error-404');
     if (entry.redirectTo) throw redirect(entry.redirectTo);
 
     const url = new URL(request.url);

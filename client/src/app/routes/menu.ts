@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Features } from '../../../../shared/features';
 import { can } from '../../../../shared/permissions';
 import type { User } from '../types';
 import type { RouteEntry, RouteTable } from './types';
@@ -19,11 +20,12 @@ export type MenuNode = MenuLeaf | MenuBranch;
 
 /**
  * The menu, from the route table: every entry with a `menu` the user may open (its permission), grouped,
- * in order. Groups with nothing left in them disappear.
+ * in order, leaving out screens of a disabled feature. Groups with nothing left in them disappear.
  */
-export function buildMenu(table: RouteTable, user: User | null): MenuNode[] {
+export function buildMenu(table: RouteTable, user: User | null, features?: Partial<Features>): MenuNode[] {
   const visible = table.routes
     .filter((r) => r.menu && (!r.permission || can(user, r.permission)))
+    .filter((r) => !r.feature || features?.[r.feature] !== false)
     .sort((a, b) => (a.menu!.order ?? 0) - (b.menu!.order ?? 0));
   const leaf = (r: RouteEntry): MenuLeaf => ({
     key: r.path,

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router-dom';
+import type { FeatureFlag } from '../../../../shared/features';
 import type { QueryParams } from '../../http/client';
 
 /**
@@ -46,6 +47,8 @@ export interface RouteEntry {
   permission?: string;
   /** Where a user without the permission goes; `/error-403` when absent. */
   deniedRedirect?: string;
+  /** Feature flag (shared/features.ts) the screen belongs to: off, it leaves the menu and answers not-found. */
+  feature?: FeatureFlag;
   menu?: RouteMenuEntry;
   /** i18n key of the page title (browser tab). */
   titleKey?: string;

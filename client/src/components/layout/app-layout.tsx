@@ -40,9 +40,10 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
   const user = useAppSelector((s) => s.app.user);
   const menuMode = useAppSelector((s) => s.app.menuMode);
   const showLeftPanelMenu = useAppSelector((s) => s.app.showLeftPanelMenu);
+  const features = useAppSelector((s) => s.app.features);
   useDocumentTitle('app.name');
 
-  const items = useMemo(() => toMenuItems(buildMenu(table, user), t), [table, user, t]);
+  const items = useMemo(() => toMenuItems(buildMenu(table, user, features), t), [table, user, features, t]);
   const selected = selectedMenuKey(table, location.pathname);
   const openGroups = useMemo(
     () =>

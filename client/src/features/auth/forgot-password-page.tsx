@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../app/api';
 import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useForgotPasswordMutation } from './auth-api';
+import { ResetPasswordForm } from './reset-password-form';
 
 /**
  * Password reset request (spec §2 /password/reset). The server answers the same for known and unknown
- * addresses, and so does this screen.
+ * addresses, and so does this screen. The mailed link comes back here with `token` and `email`: then this
+ * screen is the new-password form.
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -17,6 +19,9 @@ export default function ForgotPasswordPage() {
   const [forgot, { isLoading }] = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkEmail = params.get('email');
 
   const onFinish = async ({ email }: { email: string }) => {
     setError(null);
@@ -34,7 +39,9 @@ export default function ForgotPasswordPage() {
   return (
     <Card>
       <Typography.Title level={3}>{t('auth.forgot.title')}</Typography.Title>
-      {sent ? (
+      {token && linkEmail ? (
+        <ResetPasswordForm token={token} email={linkEmail} />
+      ) : sent ? (
         <Alert type="success" showIcon title={t('auth.forgot.sent')} role="status" />
       ) : (
         <>

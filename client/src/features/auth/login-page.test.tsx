@@ -33,6 +33,7 @@ function setup(path = '/login', registration = false) {
       { path: '/two-factor-challenge', element: <TwoFactorPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/', element: <p>Home</p> },
+      { path: '/user/profile', element: <p>Profile</p> },
     ],
     { initialEntries: [path] },
   );
@@ -90,6 +91,7 @@ describe('staff sign-in screens', () => {
     const calls = installFetch({
       'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
       'POST /api/login': fakeResponse(200, { user: { ...admin, language: 'zh_HK' } }),
+      'GET /api/user': fakeResponse(200, { user: admin, two_factor_setup_required: false }),
     });
     const { store, router, user } = setup();
     await fillAndSubmit(user, 'Admin1234');
@@ -102,6 +104,21 @@ describe('staff sign-in screens', () => {
       password: 'Admin1234',
       remember: false,
     });
+  });
+
+  it('sends an account without 2FA to its profile when the admins require 2FA', async () => {
+    installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'POST /api/login': fakeResponse(200, { user: { ...admin, two_factor_enabled: false } }),
+      'GET /api/user': fakeResponse(200, {
+        user: { ...admin, two_factor_enabled: false },
+        two_factor_setup_required: true,
+      }),
+    });
+    const { router, user } = setup();
+    await fillAndSubmit(user, 'Admin1234');
+    expect(await screen.findByText('Profile')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/profile');
   });
 
   it('asks for the two-factor code when the server says so, then signs in with a fresh CSRF token', async () => {
@@ -161,9 +178,10 @@ describe('staff sign-in screens', () => {
     expect(await screen.findByLabelText('Confirm password')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
     await user.click(screen.getByRole('button', { name: 'Register' }));
+    // the shared schema's rule (shared/schemas/auth.ts), each broken part named
     expect(
       await screen.findByText(
-        'At least 8 characters, with an upper-case letter, a lower-case letter and a number',
+        'The password must be at least 8 characters. The password must contain at least one uppercase letter. The password must contain at least one number.',
       ),
     ).toBeInTheDocument();
   });

@@ -8,6 +8,7 @@ import { resetCsrfToken } from '../../http/client';
 import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useLoginMutation, type LoginRequest } from './auth-api';
+import { accountApi } from '../profile/profile-api';
 import { userSignedIn } from './session';
 
 /** Staff sign-in (spec §2 /login); asks for the two-factor step when the server says so. */
@@ -35,7 +36,11 @@ export default function LoginPage() {
         navigate('/two-factor-challenge');
       } else {
         userSignedIn(dispatch, result.data.user);
-        navigate('/', { replace: true });
+        // admins require 2FA and this account has none yet: only its profile's 2FA setup is open
+        const session = await dispatch(
+          accountApi.endpoints.sessionUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
+        );
+        navigate(session.data?.two_factor_setup_required ? '/user/profile' : '/', { replace: true });
       }
       return;
     }

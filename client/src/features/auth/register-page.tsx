@@ -7,6 +7,7 @@ import { isApiError } from '../../app/api';
 import { NotFound } from '../../components/errors/error-screen';
 import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
+import { confirmationRule, passwordRule, translatePasswordErrors } from '../profile/password-rules';
 import { useRegisterMutation, type RegisterRequest } from './auth-api';
 
 /** Registration: only when the server's app-config enables it; otherwise this path is not found. */
@@ -29,7 +30,7 @@ export default function RegisterPage() {
       return;
     }
     if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t);
+    const fields = translatePasswordErrors(fieldErrors(result.error, t), t);
     if (fields.length > 0) form.setFields(fields as never);
     else setError(errorSummary(result.error, t));
   };
@@ -52,7 +53,8 @@ export default function RegisterPage() {
             <Form.Item
               name="password"
               label={t('auth.password')}
-              rules={[rules.required(t), rules.password(t)]}
+              extra={t('profile.password.rule')}
+              rules={[rules.required(t), passwordRule(t)]}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
@@ -60,7 +62,7 @@ export default function RegisterPage() {
               name="password_confirmation"
               label={t('auth.register.confirmPassword')}
               dependencies={['password']}
-              rules={[rules.required(t), rules.sameAs(t, 'password')]}
+              rules={[rules.required(t), confirmationRule(t)]}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>

@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api';
+import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { rules } from '../../components/forms/rules';
+import { usePasswordConfirmation } from '../profile/password-confirmation';
+import {
+  useApiTokensQuery,
+  useCreateApiTokenMutation,
+  useRevokeApiTokenMutation,
+  useUpdateApiTokenMutation,
+  type ApiToken,
+} from '../profile/profile-api';
+import { AbilityPicker } from './ability-picker';
+
+const when = (v: string | null, never: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : never);
+
+/**
+ * /user/api-tokens: personal access tokens. Create with a name and abilities (a subset of the user's own
+ * permissions; the token is shown once), list with last use, edit abilities, revoke.
+ */
+export default function ApiTokensPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const tokens = useApiTokensQuery();
+  const [create, creating] = useCreateApiTokenMutation();
+  const [update, updating] = useUpdateApiTokenMutation();
+  const [revoke] = useRevokeApiTokenMutation();
+  const { run, modal } = usePasswordConfirmation();
+  const [createForm] = Form.useForm<{ name: string; abilities: string[] }>();
+  const [editForm] = Form.useForm<{ abilities: string[] }>();
+  const [plain, setPlain] = useState<string | null>(null);
+  const [editing, setEditing] = useState<ApiToken | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const available = tokens.data?.available_abilities ?? [];
+
+  const onCreate = async (values: { name: string; abilities?: string[] }) => {
+    setError(null);
+    const result = await run(() => create({ name: values.name, abilities: values.abilities ?? [] }));
+    if (!result) return;
+    if (result.data) {
+      setPlain(result.data.token);
+      createForm.resetFields();
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    const fields = fieldErrors(result.error, t);
+    if (fields.length > 0) createForm.setFields(fields as never);
+    else setError(errorSummary(result.error, t));
+  };
+
+  const onSaveAbilities = async () => {
+    if (!editing) return;
+    const { abilities } = await editForm.validateFields();
+    const result = await update({ id: editing.id, abilities: abilities ?? [] });
+    if (result.data) {
+      setEditing(null);
+      message.success(t('apiTokens.saved'));
+    } else if (!(isApiError(result.error) && result.error.handled)) setError(errorSummary(result.error, t));
+  };
+
+  const onRevoke = async (token: ApiToken) => {
+    const result = await revoke(token.id);
+    if (!result.error) message.success(t('apiTokens.revoked'));
+    else if (!(isApiError(result.error) && result.error.handled)) setError(errorSummary(result.error, t));
+  };
+
+  return (
+    <Space orientation="vertical" size="large" style={{ display: 'flex', padding: 24 }}>
+      {modal}
+      <Typography.Title level={3}>{t('apiTokens.title')}</Typography.Title>
+      {error && <Alert type="error" showIcon title={error} role="alert" />}
+      <Card title={t('apiTokens.create')}>
+        <Typography.Paragraph type="secondary">{t('apiTokens.help')}</Typography.Paragraph>
+        <Form
+          form={createForm}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onCreate}
+          initialValues={{ abilities: [] }}
+        >
+          <Form.Item
+            name="name"
+            label={t('apiTokens.name')}
+            rules={[rules.required(t)]}
+            style={{ maxWidth: 480 }}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="abilities" label={t('apiTokens.abilities')}>
+            <AbilityPicker available={available} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" disabled={creating.isLoading}>
+            {t('common.create')}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={t('apiTokens.list')}>
+        <Table<ApiToken>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={tokens.isFetching}
+          dataSource={tokens.data?.items ?? []}
+          scroll={{ x: true }}
+          columns={[
+            { title: t('apiTokens.name'), dataIndex: 'name', key: 'name' },
+            {
+              title: t('apiTokens.abilities'),
+              key: 'abilities',
+              render: (_v, token) =>
+                token.abilities.length ? (
+                  token.abilities.map((a) => <Tag key={a}>{a}</Tag>)
+                ) : (
+                  <Typography.Text type="secondary">{t('apiTokens.none')}</Typography.Text>
+                ),
+            },
+            {
+              title: t('apiTokens.lastUsed'),
+              dataIndex: 'last_used_at',
+              key: 'last_used_at',
+              render: (v: string | null) => when(v, t('apiTokens.never')),
+            },
+            {
+              title: t('apiTokens.created'),
+              dataIndex: 'created_at',
+              key: 'created_at',
+              render: (v: string | null) => when(v, '—'),
+            },
+            {
+              title: '',
+              key: 'actions',
+              render: (_v, token) => (
+                <Space>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setEditing(token);
+                      editForm.setFieldsValue({ abilities: token.abilities });
+                    }}
+                  >
+                    {t('apiTokens.editAbilities')}
+                  </Button>
+                  <Popconfirm
+                    title={t('apiTokens.revokeConfirm')}
+                    okText={t('apiTokens.revoke')}
+                    cancelText={t('common.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => onRevoke(token)}
+                  >
+                    <Button size="small" danger>
+                      {t('apiTokens.revoke')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={plain !== null}
+        title={t('apiTokens.createdTitle')}
+        footer={[
+          <Button key="close" type="primary" onClick={() => setPlain(null)}>
+            {t('common.close')}
+          </Button>,
+        ]}
+        onCancel={() => setPlain(null)}
+      >
+        <Typography.Paragraph>{t('apiTokens.shownOnce')}</Typography.Paragraph>
+        <Typography.Paragraph code copyable data-testid="api-token-plain">
+          {plain}
+        </Typography.Paragraph>
+      </Modal>
+      <Modal
+        open={editing !== null}
+        title={t('apiTokens.editTitle', { name: editing?.name ?? '' })}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ disabled: updating.isLoading }}
+        onOk={() => void onSaveAbilities().catch(() => undefined)}
+        onCancel={() => setEditing(null)}
+        forceRender
+      >
+        <Form form={editForm} layout="vertical">
+          <Form.Item name="abilities" label={t('apiTokens.abilities')}>
+            <AbilityPicker available={available} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigate } from 'react-router-dom';
+import { LOCALES } from '../../../../shared/features';
+import { appActions } from '../../app/app-slice';
+import { isApiError } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { rules } from '../../components/forms/rules';
+import { setLocale } from '../../i18n/i18n';
+import { signedOut } from '../auth/session';
+import { usePasswordConfirmation } from './password-confirmation';
+import { confirmationRule, passwordRule, translatePasswordErrors } from './password-rules';
+import {
+  useDeleteAccountMutation,
+  useSendVerificationMutation,
+  useSessionUserQuery,
+  useUpdatePasswordMutation,
+  useUpdateProfileMutation,
+  type Profile,
+} from './profile-api';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
+
+type InfoValues = Pick<Profile, 'name' | 'email' | 'language'>;
+
+function ProfileInformation({ initial }: { initial: Profile }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { message } = App.useApp();
+  const user = useAppSelector((s) => s.app.user);
+  const verification = useAppSelector((s) => s.app.features.hasEmailVerification);
+  const [form] = Form.useForm<InfoValues>();
+  const [profile, setProfile] = useState(initial);
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [resend, resending] = useSendVerificationMutation();
+  const [notice, setNotice] = useState<{ type: 'success' | 'warning' | 'error'; text: string } | null>(null);
+
+  const onFinish = async (values: InfoValues) => {
+    setNotice(null);
+    const result = await update(values);
+    if (result.data) {
+      const saved = result.data.user;
+      setProfile(saved);
+      if (user)
+        dispatch(
+          appActions.setUser({ ...user, name: saved.name, email: saved.email, language: saved.language }),
+        );
+      if (saved.language !== profile.language) setLocale(saved.language);
+      message.success(t('profile.info.saved'));
+      if (result.data.verification === 'sent')
+        setNotice({ type: 'success', text: t('profile.info.verifySent') });
+      else if (result.data.verification === 'smtp_not_configured')
+        setNotice({ type: 'warning', text: t('serverMessages.smtpMissing') });
+      else if (result.data.verification === 'email_failed')
+        setNotice({ type: 'warning', text: t('serverMessages.emailFailed') });
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    const fields = fieldErrors(result.error, t);
+    if (fields.length > 0) form.setFields(fields as never);
+    else setNotice({ type: 'error', text: errorSummary(result.error, t) });
+  };
+
+  const onResend = async () => {
+    const result = await resend();
+    if (!result.error) setNotice({ type: 'success', text: t('profile.info.verifySent') });
+    else if (!(isApiError(result.error) && result.error.handled))
+      setNotice({ type: 'error', text: errorSummary(result.error, t) });
+  };
+
+  return (
+    <Card title={t('profile.info.title')} data-testid="profile-information">
+      {notice && (
+        <Alert type={notice.type} showIcon title={notice.text} style={{ marginBottom: 16 }} role="status" />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ name: profile.name, email: profile.email, language: profile.language }}
+        onFinish={onFinish}
+        style={{ maxWidth: 480 }}
+      >
+        <Form.Item name="name" label={t('profile.info.name')} rules={[rules.required(t)]}>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('auth.email')}
+          rules={[rules.required(t), rules.email(t)]}
+          extra={verification ? t('profile.info.emailHelp') : undefined}
+        >
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        {verification && (
+          <Space style={{ marginBottom: 16 }} wrap>
+            {profile.email_verified_at ? (
+              <Tag color="green">{t('profile.info.verified')}</Tag>
+            ) : (
+              <>
+                <Tag color="orange">{t('profile.info.unverified')}</Tag>
+                <Button size="small" disabled={resending.isLoading} onClick={() => void onResend()}>
+                  {t('profile.info.resend')}
+                </Button>
+              </>
+            )}
+          </Space>
+        )}
+        <Form.Item name="language" label={t('language.label')} rules={[rules.required(t)]}>
+          <Select options={LOCALES.map((l) => ({ value: l, label: t(`language.${l}`) }))} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" disabled={isLoading}>
+          {t('common.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+interface PasswordValues {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+function UpdatePassword() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordValues>();
+  const [update, { isLoading }] = useUpdatePasswordMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async (values: PasswordValues) => {
+    setError(null);
+    const result = await update(values);
+    if (!result.error) {
+      form.resetFields();
+      message.success(t('profile.password.saved'));
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    const fields = translatePasswordErrors(fieldErrors(result.error, t), t).map((f) =>
+      f.name === 'current_password' ? { ...f, errors: [t('profile.password.wrongCurrent')] } : f,
+    );
+    if (fields.length > 0) form.setFields(fields as never);
+    else setError(errorSummary(result.error, t));
+  };
+
+  return (
+    <Card title={t('profile.password.title')} data-testid="password-section">
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} style={{ maxWidth: 480 }}>
+        <Form.Item name="current_password" label={t('profile.password.current')} rules={[rules.required(t)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('profile.password.new')}
+          extra={t('profile.password.rule')}
+          rules={[rules.required(t), passwordRule(t)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="password_confirmation"
+          label={t('profile.password.confirmation')}
+          dependencies={['password']}
+          rules={[rules.required(t), confirmationRule(t)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" disabled={isLoading}>
+          {t('common.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function DeleteAccount() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [remove] = useDeleteAccountMutation();
+  const { run, modal } = usePasswordConfirmation();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onDelete = async () => {
+    setAsking(false);
+    setError(null);
+    const result = await run(() => remove());
+    if (!result) return;
+    if (!result.error) {
+      signedOut(dispatch);
+      navigate('/login', { replace: true });
+    } else if (!(isApiError(result.error) && result.error.handled)) setError(errorSummary(result.error, t));
+  };
+
+  return (
+    <Card title={t('profile.delete.title')} data-testid="delete-account-section">
+      {modal}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Typography.Paragraph type="secondary">{t('profile.delete.help')}</Typography.Paragraph>
+      <Button danger onClick={() => setAsking(true)}>
+        {t('profile.delete.button')}
+      </Button>
+      <Modal
+        open={asking}
+        title={t('profile.delete.title')}
+        okText={t('profile.delete.button')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('common.cancel')}
+        onOk={() => void onDelete()}
+        onCancel={() => setAsking(false)}
+      >
+        {t('profile.delete.confirm')}
+      </Modal>
+    </Card>
+  );
+}
+
+/**
+ * /user/profile: profile information, password, two-factor authentication, browser sessions and account
+ * deletion, each shown only when its feature flag is on. When the admins require 2FA and this account has
+ * none yet, only the 2FA setup is shown (the server refuses everything else).
+ */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const features = useAppSelector((s) => s.app.features);
+  const sessionUser = useSessionUserQuery();
+  const setupRequired = sessionUser.data?.two_factor_setup_required === true;
+  const data = (useLoaderData() as { user?: Profile }).user;
+
+  if (sessionUser.isLoading) return null;
+  if (setupRequired) {
+    return (
+      <Space orientation="vertical" size="large" style={{ display: 'flex', padding: 24 }}>
+        <Typography.Title level={3}>{t('profile.title')}</Typography.Title>
+        <Alert
+          type="warning"
+          showIcon
+          title={t('profile.twoFactor.required')}
+          data-testid="two-factor-required"
+        />
+        <TwoFactorSection onEnabled={() => void sessionUser.refetch()} />
+      </Space>
+    );
+  }
+  return (
+    <Space orientation="vertical" size="large" style={{ display: 'flex', padding: 24 }}>
+      <Typography.Title level={3}>{t('profile.title')}</Typography.Title>
+      {data && features.canUpdateProfileInformation && <ProfileInformation key={data.id} initial={data} />}
+      {features.canUpdatePassword && <UpdatePassword />}
+      {features.canManageTwoFactorAuthentication && <TwoFactorSection />}
+      <SessionsSection />
+      {features.hasAccountDeletionFeatures && <DeleteAccount />}
+    </Space>
+  );
+}
