@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ListResponse } from '../../../../shared/list';
+import { useResourceReadQuery } from './resource-api';
+
+export interface AuditRow {
+  id: number;
+  created_at: string;
+  actor_name: string | null;
+  actor_type: string;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  ip: string | null;
+  changes: unknown;
+}
+
+/** A change's before/after as short text. */
+export function changesText(changes: unknown): string {
+  if (changes === null || changes === undefined) return '';
+  if (typeof changes === 'string') return changes;
+  const c = changes as { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null };
+  if (c.before !== undefined || c.after !== undefined) {
+    const keys = new Set([...Object.keys(c.before ?? {}), ...Object.keys(c.after ?? {})]);
+    return [...keys]
+      .map((k) => `${k}: ${JSON.stringify(c.before?.[k] ?? null)} → ${JSON.stringify(c.after?.[k] ?? null)}`)
+      .join('; ');
+  }
+  return JSON.stringify(changes);
+}
+
+/** One record's history from the audit log (`GET /api/audit-logs/{entity}/{id}`), admins only. */
+export function AuditHistory({ entity, id }: { entity: string; id: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data, isFetching, isError } = useResourceReadQuery({
+    url: `/api/audit-logs/${entity}/${id}`,
+    params: { page, per_page: 20 },
+    handleErrors: false,
+  });
+  const list = data as ListResponse<AuditRow> | undefined;
+  if (isError) return <Typography.Text type="secondary">{t('errors.generic')}</Typography.Text>;
+  return (
+    <Table<AuditRow>
+      rowKey="id"
+      size="small"
+      data-testid="audit-history"
+      loading={isFetching}
+      dataSource={list?.items ?? []}
+      pagination={{
+        current: page,
+        pageSize: 20,
+        total: list?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+      }}
+      columns={[
+        { key: 'created_at', dataIndex: 'created_at', title: t('resource.audit.time') },
+        { key: 'actor_name', dataIndex: 'actor_name', title: t('resource.audit.actor') },
+        { key: 'action', dataIndex: 'action', title: t('resource.audit.action') },
+        {
+          key: 'changes',
+          title: t('resource.audit.changes'),
+          render: (_v, row) => <span style={{ wordBreak: 'break-word' }}>{changesText(row.changes)}</span>,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { isApiError } from '../../app/api';
+import { errorSummary, translateServerMessage } from '../forms/server-errors';
+
+/** References a 409 names (`{ districts: 2 }`) in words: "2 district(s)". */
+export function referencesInWords(references: Record<string, number>, t: TFunction): string {
+  return Object.entries(references)
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) =>
+      t(`resource.references.${key}`, {
+        count,
+        defaultValue: t('resource.references.other', { count, name: key }),
+      }),
+    )
+    .join(t('resource.listSeparator'));
+}
+
+/** The message of a refused delete: what still uses the record, and what to do instead. */
+export function deleteErrorMessage(error: unknown, t: TFunction, hintKey?: string): string {
+  if (isApiError(error) && error.status === 409 && error.data?.code === 'referenced') {
+    const words = referencesInWords(error.data.references ?? {}, t);
+    const text = words ? t('resource.referencedBy', { references: words }) : t('serverMessages.referenced');
+    return hintKey ? `${text} ${t(hintKey)}` : text;
+  }
+  if (isApiError(error) && error.status === 409 && error.data?.message) {
+    return translateServerMessage(error.data.message, t);
+  }
+  return errorSummary(error, t);
+}
+
+export interface ServerFormErrors {
+  /** errors for fields of the form, for antd `form.setFields` */
+  fields: { name: string; errors: string[] }[];
+  /** the message for the top of the form (errors of fields not on the form, or none at all) */
+  summary: string | null;
+}
+
+/**
+ * A failed save, split: field errors land on their fields (a duplicate as "This Data is already exist." in
+ * the user's language, from the error code), anything else in the summary.
+ */
+export function serverFormErrors(
+  error: unknown,
+  t: TFunction,
+  formFields: readonly string[],
+): ServerFormErrors {
+  if (!isApiError(error)) return { fields: [], summary: t('errors.generic') };
+  if (error.handled) return { fields: [], summary: null };
+  const duplicate = error.data?.code === 'duplicate';
+  const fields: ServerFormErrors['fields'] = [];
+  const elsewhere: string[] = [];
+  for (const [name, messages] of Object.entries(error.data?.errors ?? {})) {
+    const texts = duplicate
+      ? [t('serverMessages.duplicate')]
+      : messages.map((m) => translateServerMessage(m, t));
+    if (formFields.includes(name)) fields.push({ name, errors: texts });
+    else elsewhere.push(...texts);
+  }
+  if (elsewhere.length) return { fields, summary: elsewhere.join(' ') };
+  if (fields.length) return { fields, summary: null };
+  if (error.status === 409) return { fields, summary: deleteErrorMessage(error, t) };
+  return { fields, summary: errorSummary(error, t) };
+}
+
+/** Whether a field of the schema may be left empty. */
+export function isOptionalField(schema: z.ZodObject, name: string): boolean {
+  const field = schema.shape[name] as z.ZodType | undefined;
+  return !field || field.safeParse(undefined).success;
+}
+
+type Issue = z.core.$ZodIssue;
+
+function issueMessage(issue: Issue, t: TFunction): string {
+  switch (issue.code) {
+    case 'too_big':
+      return t('resource.validation.tooBig', { max: String(issue.maximum) });
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) <= 1
+        ? t('errors.required')
+        : t('resource.validation.tooSmall', { min: String(issue.minimum) });
+    case 'invalid_type':
+      return t('resource.validation.invalid');
+    default:
+      return translateServerMessage(issue.message, t);
+  }
+}
+
+/**
+ * The antd rule of a form field, from the shared zod schema's field of the same name: the same check the
+ * server makes, so the two sides cannot drift.
+ */
+export function zodRule(schema: z.ZodObject, name: string, t: TFunction) {
+  const field = schema.shape[name] as z.ZodType | undefined;
+  const optional = isOptionalField(schema, name);
+  return {
+    required: !optional,
+    validator: async (_rule: unknown, value: unknown) => {
+      if (!field) return;
+      const empty = value === undefined || value === null || value === '';
+      if (empty) {
+        if (optional) return;
+        throw new Error(t('errors.required'));
+      }
+      const result = field.safeParse(value);
+      if (!result.success) throw new Error(issueMessage(result.error.issues[0], t));
+    },
+  };
+}

@@ -1,0 +1,298 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Breadcrumb,
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { appActions } from '../../app/app-slice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RouteData } from '../../app/routes/route-data';
+import { useRememberVisit } from './recent-records-button';
+import { AuditHistory } from './audit-history';
+import { useResourceWriteMutation } from './resource-api';
+import { deleteErrorMessage, serverFormErrors, zodRule } from './resource-errors';
+import { useResourcePermissions } from './resource-list-page';
+import { ResourceDetailTabs, type DetailTab } from './resource-detail-tabs';
+import { resolvePath, type ResourceConfig, type ResourceField, type ResourceRow } from './types';
+
+type FormData = RouteData & { defaults?: Record<string, unknown> };
+
+/** The form's starting values: the record's fields, or a new record's defaults. */
+export function initialFormValues(
+  fields: ResourceField[],
+  data: Record<string, unknown>,
+  creating: boolean,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const source = creating ? { ...(data.defaults as Record<string, unknown> | undefined), ...extra } : data;
+  const values: Record<string, unknown> = {};
+  for (const field of fields) if (source[field.name] !== undefined) values[field.name] = source[field.name];
+  return values;
+}
+
+/** Only the form's own fields, empty optional values as null (the schemas are strict). */
+export function formBody(fields: ResourceField[], values: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined) continue;
+    body[field.name] =
+      value === '' && field.input.type !== 'text' && field.input.type !== 'textarea' ? null : value;
+  }
+  return body;
+}
+
+/** The input of a field; antd's Form.Item hands it `id`, `value` and `onChange`, passed on to the control. */
+function FieldInput({
+  field,
+  data,
+  record,
+  ...control
+}: {
+  field: ResourceField;
+  data: Record<string, unknown>;
+  record: Record<string, unknown> | null;
+  id?: string;
+  value?: never;
+  checked?: never;
+  onChange?: never;
+  disabled?: boolean;
+}) {
+  const { i18n } = useTranslation();
+  const input = field.input;
+  switch (input.type) {
+    case 'textarea':
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} {...control} />;
+    case 'password':
+      return <Input.Password autoComplete="new-password" {...control} />;
+    case 'number':
+      return <InputNumber min={input.min} max={input.max} style={{ width: 200 }} {...control} />;
+    case 'switch':
+      return <Switch {...control} />;
+    case 'select':
+      return (
+        <Select
+          allowClear={input.allowClear}
+          options={input.options(data, i18n.language)}
+          style={{ maxWidth: 400 }}
+          {...control}
+        />
+      );
+    case 'custom':
+      return <>{input.render({ ...control, record })}</>;
+    case 'date':
+      return <DatePicker format="YYYY-MM-DD" style={{ width: 200 }} {...control} />;
+    default:
+      return <Input autoComplete="off" {...control} />;
+  }
+}
+
+/**
+ * The generic form screen (architecture.md "Write CRUD once"): `path/create` opens a new record with the
+ * `GET api/create` defaults, `path/:id` an existing one. Rules come from the shared zod schema; the server's
+ * field errors land on their fields (a duplicate as "This Data is already exist." in the user's language);
+ * changes set the unsaved-changes flag the shell's guard asks about; delete asks first and a refusal (409)
+ * says in words what still uses the record.
+ */
+export function ResourceFormPage<T extends ResourceRow>({
+  config,
+  children,
+}: {
+  config: ResourceConfig<T>;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const data = useLoaderData() as FormData;
+  const [form] = Form.useForm();
+  const [write, { isLoading: saving }] = useResourceWriteMutation();
+  const [summary, setSummary] = useState<string | null>(null);
+  const isAdmin = useAppSelector((s) => Boolean(s.app.user?.is_admin));
+  const { canUpdate, canDelete } = useResourcePermissions(config);
+
+  const creating = !params.id;
+  const spec = config.form;
+  const fields = useMemo(
+    () => (spec?.fields ?? []).filter((f) => !f.only || f.only === (creating ? 'create' : 'edit')),
+    [spec, creating],
+  );
+  const schema = creating ? spec?.create : spec?.update;
+  const apiPath = resolvePath(config.apiPath, params);
+  const routePath = resolvePath(config.routePath, params);
+  const listTitle = t(config.titleKey, config.titleValues?.(params, t));
+  const recordName = creating ? null : config.recordTitle(data, i18n.language);
+  const editable = creating || canUpdate;
+  const record = creating ? null : (data as Record<string, unknown>);
+  const initialValues = useMemo(
+    () => initialFormValues(fields, data, creating, creating ? spec?.initialValues?.(data.query ?? {}) : {}),
+    [fields, data, creating, spec],
+  );
+  useRememberVisit(location.pathname, recordName ? `${listTitle} · ${recordName}` : null, 'record');
+
+  // Leaving the screen forgets its changes (the guard has asked already).
+  useEffect(() => () => void dispatch(appActions.setUnsavedChanges(false)), [dispatch]);
+
+  const back = () => navigate(routePath);
+
+  const save = async (values: Record<string, unknown>) => {
+    setSummary(null);
+    try {
+      const body = formBody(fields, values);
+      if (creating) await write({ url: apiPath, method: 'POST', body }).unwrap();
+      else await write({ url: `${apiPath}/${params.id}`, method: 'PUT', body }).unwrap();
+      dispatch(appActions.setUnsavedChanges(false));
+      void message.success(t('resource.saved'));
+      back();
+    } catch (error) {
+      const result = serverFormErrors(
+        error,
+        t,
+        fields.filter((f) => !f.hidden).map((f) => f.name),
+      );
+      form.setFields(result.fields);
+      setSummary(result.summary);
+    }
+  };
+
+  const remove = async () => {
+    setSummary(null);
+    try {
+      await write({ url: `${apiPath}/${params.id}`, method: 'DELETE' }).unwrap();
+      dispatch(appActions.setUnsavedChanges(false));
+      void message.success(t('resource.deleted'));
+      back();
+    } catch (error) {
+      setSummary(deleteErrorMessage(error, t, config.referencedHintKey));
+    }
+  };
+
+  const formView = (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={!editable}
+      onValuesChange={() => dispatch(appActions.setUnsavedChanges(true))}
+      onFinish={save}
+      style={{ maxWidth: 900 }}
+      data-testid={`resource-form-${config.name}`}
+    >
+      {fields.map((field) => (
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={field.hidden ? undefined : t(field.labelKey)}
+          hidden={field.hidden}
+          help={undefined}
+          extra={field.helpKey ? t(field.helpKey) : undefined}
+          valuePropName={field.input.type === 'switch' ? 'checked' : 'value'}
+          rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
+          {...(field.input.type === 'date'
+            ? {
+                getValueProps: (value: unknown) => ({
+                  value: typeof value === 'string' && value ? dayjs(value) : undefined,
+                }),
+                normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
+              }
+            : {})}
+        >
+          <FieldInput field={field} data={data} record={record} />
+        </Form.Item>
+      ))}
+      {children}
+      <Space>
+        {editable && (
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+            {t('resource.save')}
+          </Button>
+        )}
+        <Button disabled={false} onClick={back}>
+          {t('resource.backToList')}
+        </Button>
+        {!creating && canDelete && (config.canDelete?.(data as unknown as T) ?? true) && (
+          <Popconfirm
+            title={t('resource.deleteConfirm', { name: recordName })}
+            okText={t('resource.delete')}
+            cancelText={t('resource.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={remove}
+          >
+            <Button danger disabled={false} icon={<DeleteOutlined />}>
+              {t('resource.delete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    </Form>
+  );
+
+  const tabs: DetailTab[] = [];
+  if (!creating) {
+    for (const tab of config.tabs ?? [])
+      tabs.push({ key: tab.key, label: t(tab.labelKey), children: tab.render(data as unknown as T) });
+    if (config.auditEntity && isAdmin) {
+      tabs.push({
+        key: 'history',
+        label: t('resource.history'),
+        children: <AuditHistory entity={config.auditEntity} id={Number(params.id)} />,
+      });
+    }
+  }
+
+  return (
+    <div className="resource-form">
+      <Breadcrumb
+        style={{ marginBottom: 8 }}
+        items={[
+          { title: <Link to={routePath}>{listTitle}</Link> },
+          { title: recordName ?? t('resource.new') },
+        ]}
+      />
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {creating ? t('resource.createTitle', { name: listTitle }) : recordName}
+      </Typography.Title>
+      {summary && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="resource-form-error"
+          title={summary}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {tabs.length ? (
+        <ResourceDetailTabs
+          tabs={[{ key: 'details', label: t('resource.details'), children: formView }, ...tabs]}
+        />
+      ) : (
+        formView
+      )}
+    </div>
+  );
+}
+
+/** A screen's default export: `export default resourceFormScreen(holidayConfig)`. */
+export function resourceFormScreen<T extends ResourceRow>(config: ResourceConfig<T>) {
+  return function ResourceFormScreen() {
+    return <ResourceFormPage config={config} />;
+  };
+}

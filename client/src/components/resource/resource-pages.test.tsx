@@ -1,0 +1,341 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { z } from 'zod';
+import { appActions } from '../../app/app-slice';
+import { makeLoader } from '../../app/routes/build-routes';
+import { makeStore } from '../../app/store';
+import { resetCsrfToken } from '../../http/client';
+import { initI18n } from '../../i18n/i18n';
+import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
+import { AntdProvider } from '../antd-provider';
+import { UnsavedChangesGuard } from '../layout/unsaved-changes-guard';
+import { readRecent } from './recent-records';
+import { ResourceFormPage } from './resource-form-page';
+import { ResourceListPage } from './resource-list-page';
+import { exportUrl, nextListQuery } from './resource-query';
+import { resourceRoutes } from './resource-routes';
+import type { ResourceConfig } from './types';
+
+jest.setTimeout(60_000);
+
+// antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
+const SLOW = { timeout: 15_000 };
+
+const ZThing = z.strictObject({
+  code: z.string().trim().min(1).max(10),
+  name_en: z.string().trim().min(1).max(200),
+});
+
+const config: ResourceConfig = {
+  name: 'thing',
+  apiPath: '/api/things',
+  routePath: '/things',
+  module: 'settings',
+  titleKey: 'resource.details',
+  columns: [
+    { key: 'code', titleKey: 'resource.audit.time', sortable: true },
+    { key: 'name_en', titleKey: 'resource.view' },
+  ],
+  filters: [
+    {
+      name: 'is_active',
+      labelKey: 'resource.actions',
+      type: 'select',
+      options: [{ value: 'true', label: 'yes' }],
+    },
+  ],
+  searchable: true,
+  exportable: true,
+  recordTitle: (row) => String(row.name_en),
+  form: {
+    create: ZThing,
+    update: ZThing.partial(),
+    fields: [
+      { name: 'code', labelKey: 'resource.search', input: { type: 'text' } },
+      { name: 'name_en', labelKey: 'resource.view', input: { type: 'text' } },
+    ],
+  },
+};
+
+const admin = {
+  id: 7,
+  name: 'Admin',
+  email: 'a@example.com',
+  is_admin: true,
+  language: 'en',
+  branch_id: 1,
+  role: null,
+  permissions: [],
+  two_factor_enabled: true,
+};
+
+function page(n: number, total = 45) {
+  const items = Array.from({ length: Math.min(20, total - (n - 1) * 20) }, (_, i) => ({
+    id: (n - 1) * 20 + i + 1,
+    code: `C${(n - 1) * 20 + i + 1}`,
+    name_en: `Thing ${(n - 1) * 20 + i + 1}`,
+  }));
+  return { items, total, page: n, per_page: 20 };
+}
+
+function setup(path: string, routes: Record<string, Parameters<typeof installFetch>[0][string]>) {
+  const calls = installFetch({ 'GET /api/csrf-token': fakeResponse(200, { token: 't' }), ...routes });
+  const store = makeStore('backoffice');
+  store.dispatch(appActions.setUser(admin as never));
+  const entries = resourceRoutes({
+    path: '/things',
+    api: '/api/things',
+    module: 'settings',
+    titleKey: 'resource.details',
+    list: async () => ({ default: () => null }),
+    form: async () => ({ default: () => null }),
+  });
+  const [listEntry, createEntry, editEntry] = entries;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <AntdProvider>
+            <UnsavedChangesGuard />
+            <Outlet />
+          </AntdProvider>
+        ),
+        children: [
+          {
+            path: 'things',
+            loader: makeLoader(listEntry, { kind: 'backoffice', store }),
+            element: <ResourceListPage config={config} />,
+          },
+          {
+            path: 'things/create',
+            loader: makeLoader(createEntry, { kind: 'backoffice', store }),
+            element: <ResourceFormPage config={config} />,
+          },
+          {
+            path: 'things/:id',
+            loader: makeLoader(editEntry, { kind: 'backoffice', store }),
+            element: <ResourceFormPage config={config} />,
+          },
+          { path: 'elsewhere', element: <p>Elsewhere</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { calls, store, router, user: userEvent.setup() };
+}
+
+const lastGet = (calls: FetchCall[], prefix: string) =>
+  new URL(
+    calls.filter((c) => (c.init.method ?? 'GET') === 'GET' && c.url.startsWith(prefix)).at(-1)!.url,
+    'http://x',
+  );
+
+beforeEach(() => {
+  resetCsrfToken();
+  initI18n('en');
+});
+
+describe('list query building', () => {
+  it('drops empty values, goes back to page one on a new search, filter or sort', () => {
+    expect(nextListQuery({ page: '3', q: 'a' }, { q: 'b' })).toEqual({ q: 'b' });
+    expect(nextListQuery({ page: '3', q: 'a' }, { q: 'a' })).toEqual({ page: '3', q: 'a' });
+    expect(nextListQuery({ q: 'a', sort: 'x' }, { sort: null })).toEqual({ q: 'a' });
+    expect(nextListQuery({ q: 'a' }, { page: 2 })).toEqual({ q: 'a', page: '2' });
+    expect(nextListQuery({ page: '2' }, { page: 1 })).toEqual({});
+    expect(nextListQuery({ page: '2', year: '2025' }, { year: '2026' })).toEqual({ year: '2026' });
+  });
+
+  it('exports the current filter, search and sort without the paging', () => {
+    expect(exportUrl('/api/things', { q: 'a b', page: '3', sort: '-code', year: '2026' }, 'xlsx')).toBe(
+      '/api/things?q=a+b&sort=-code&year=2026&format=xlsx',
+    );
+  });
+});
+
+describe('generic list page', () => {
+  it('shows a page of 20, searches, pages and sorts through the URL query, links the exports', async () => {
+    const { calls, user, router } = setup('/things', {
+      'GET /api/things': (call) =>
+        fakeResponse(200, page(Number(new URL(call.url, 'http://x').searchParams.get('page') ?? 1))),
+    });
+    expect(await screen.findByText('Thing 1', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(21);
+    expect(lastGet(calls, '/api/things').searchParams.get('per_page')).toBe('20');
+
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    expect(await screen.findByText('Thing 21', undefined, SLOW)).toBeInTheDocument();
+    expect(lastGet(calls, '/api/things').searchParams.get('page')).toBe('2');
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'widget' } });
+    fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=widget'), SLOW);
+    await waitFor(() => expect(lastGet(calls, '/api/things').searchParams.get('q')).toBe('widget'), SLOW);
+    expect(lastGet(calls, '/api/things').searchParams.get('page')).toBeNull();
+
+    await waitFor(
+      () =>
+        expect(screen.getByRole('link', { name: /Export CSV/ })).toHaveAttribute(
+          'href',
+          '/api/things?q=widget&format=csv',
+        ),
+      SLOW,
+    );
+    fireEvent.click(screen.getByRole('columnheader', { name: /Time/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=widget&sort=code'), SLOW);
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: /Export XLSX/ })).toHaveAttribute(
+        'href',
+        '/api/things?q=widget&sort=code&format=xlsx',
+      );
+      expect(screen.getByRole('link', { name: /Export CSV/ })).toHaveAttribute(
+        'href',
+        '/api/things?q=widget&sort=code&format=csv',
+      );
+    }, SLOW);
+  });
+
+  it('remembers the screen in the user’s recent list', async () => {
+    setup('/things', { 'GET /api/things': fakeResponse(200, page(1, 1)) });
+    await screen.findByText('Thing 1', undefined, SLOW);
+    expect(readRecent(7).map((r) => r.path)).toEqual(['/things']);
+  });
+
+  it('shows a refused delete (409) in words with the reference counts', async () => {
+    const { user } = setup('/things', {
+      'GET /api/things': fakeResponse(200, page(1, 1)),
+      'DELETE /api/things/1': fakeResponse(409, {
+        message: 'This record is still in use and cannot be deleted.',
+        code: 'referenced',
+        references: { districts: 2, orders: 1 },
+      }),
+    });
+    await screen.findByText('Thing 1', undefined, SLOW);
+    await user.click(screen.getByRole('button', { name: /Delete Thing 1/ }));
+    await user.click(
+      within(await screen.findByRole('tooltip', undefined, SLOW)).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      await screen.findByText(
+        'This record cannot be deleted: it is still used by 2 district(s), 1 order(s).',
+        undefined,
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('generic form page', () => {
+  it('puts server field errors on their fields and the duplicate message on the duplicate field', async () => {
+    let answer = fakeResponse(422, {
+      message: 'The given data was invalid.',
+      code: 'validation',
+      errors: { name_en: ['Name is odd.'] },
+    });
+    const { user, calls } = setup('/things/create', {
+      'GET /api/things/create': fakeResponse(200, { defaults: { code: 'A1' } }),
+      'POST /api/things': () => answer,
+    });
+    const code = await screen.findByLabelText('Search', undefined, SLOW);
+    expect(code).toHaveValue('A1');
+    fireEvent.change(screen.getByLabelText('View'), { target: { value: 'Widget' } });
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Name is odd.', undefined, SLOW)).toBeInTheDocument();
+    const post = calls.find((c) => c.init.method === 'POST' && c.url === '/api/things')!;
+    expect(JSON.parse(String(post.init.body))).toEqual({ code: 'A1', name_en: 'Widget' });
+
+    answer = fakeResponse(422, {
+      message: 'This Data is already exist.',
+      code: 'duplicate',
+      errors: { code: ['This Data is already exist.'] },
+    });
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    const item = (await screen.findByText('This Data is already exist.', undefined, SLOW)).closest(
+      '.ant-form-item',
+    )!;
+    expect(within(item as HTMLElement).getByLabelText('Search')).toBeInTheDocument();
+  });
+
+  it('shows the duplicate message in Chinese from the error code', async () => {
+    initI18n('zh_HK');
+    const { user } = setup('/things/create', {
+      'GET /api/things/create': fakeResponse(200, { defaults: { code: 'A1', name_en: 'X' } }),
+      'POST /api/things': fakeResponse(422, {
+        message: 'This Data is already exist.',
+        code: 'duplicate',
+        errors: { code: ['This Data is already exist.'] },
+      }),
+    });
+    await screen.findByDisplayValue('A1', undefined, SLOW);
+    await user.click(screen.getByRole('button', { name: /儲存/ }));
+    expect(await screen.findByText('此資料已存在。', undefined, SLOW)).toBeInTheDocument();
+  });
+
+  it('checks the shared schema before sending: a required field left empty is not posted', async () => {
+    const { user, calls } = setup('/things/create', { 'GET /api/things/create': fakeResponse(200, {}) });
+    await screen.findByLabelText('Search', undefined, SLOW);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'TOO-LONG-CODE' } });
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(
+      await screen.findByText('Too long or too large: at most 10.', undefined, SLOW),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('This field is required', undefined, SLOW)).toBeInTheDocument();
+    expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+  });
+
+  it('sets the unsaved flag on a change; the guard asks before leaving', async () => {
+    const { store, router } = setup('/things/3', {
+      'GET /api/things/3': fakeResponse(200, { id: 3, code: 'C3', name_en: 'Thing 3' }),
+    });
+    fireEvent.change(await screen.findByLabelText('View', undefined, SLOW), { target: { value: 'Renamed' } });
+    expect(store.getState().app.unsavedChanges).toBe(true);
+    await act(() => router.navigate('/elsewhere'));
+    expect(await screen.findByText('You have unsaved changes', undefined, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/things/3');
+  });
+
+  it('saves an edit with PUT and clears the flag', async () => {
+    const { store, router, user, calls } = setup('/things/3', {
+      'GET /api/things/3': fakeResponse(200, { id: 3, code: 'C3', name_en: 'Thing 3' }),
+      'PUT /api/things/3': fakeResponse(200, { id: 3, code: 'C3', name_en: 'Renamed' }),
+      'GET /api/things': fakeResponse(200, page(1, 1)),
+    });
+    fireEvent.change(await screen.findByLabelText('View', undefined, SLOW), { target: { value: 'Renamed' } });
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/things'), SLOW);
+    expect(store.getState().app.unsavedChanges).toBe(false);
+    const put = calls.find((c) => c.init.method === 'PUT')!;
+    expect(JSON.parse(String(put.init.body))).toEqual({ code: 'C3', name_en: 'Renamed' });
+  });
+
+  it('refuses a delete still referenced with the reference message', async () => {
+    const { user } = setup('/things/3', {
+      'GET /api/things/3': fakeResponse(200, { id: 3, code: 'C3', name_en: 'Thing 3' }),
+      'DELETE /api/things/3': fakeResponse(409, {
+        message: 'x',
+        code: 'referenced',
+        references: { districts: 4 },
+      }),
+    });
+    await screen.findByDisplayValue('Thing 3', undefined, SLOW);
+    await user.click(screen.getByRole('button', { name: /Delete/ }));
+    await user.click(
+      within(await screen.findByRole('tooltip', undefined, SLOW)).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      await screen.findByText(
+        'This record cannot be deleted: it is still used by 4 district(s).',
+        undefined,
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+  });
+});

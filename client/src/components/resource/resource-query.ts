@@ -1,0 +1,58 @@
+import { buildUrl } from '../../http/client';
+import type { ListQueryState } from './types';
+
+/** List page size (spec: 20 a page). */
+export const PAGE_SIZE = 20;
+
+/** Keys of a list query that are not filters: paging and sort. */
+const PAGING = new Set(['page', 'per_page']);
+
+/**
+ * The next list query after a change: empty values dropped; a new search, filter or sort goes back to page
+ * one; page 1 is not written (the server's default).
+ */
+export function nextListQuery(
+  current: ListQueryState,
+  change: Record<string, string | number | null | undefined>,
+): ListQueryState {
+  const out: ListQueryState = { ...current };
+  let resetPage = false;
+  for (const [key, value] of Object.entries(change)) {
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    if (key !== 'page' && (out[key] ?? '') !== text) resetPage = true;
+    if (text) out[key] = text;
+    else delete out[key];
+  }
+  if (resetPage && !('page' in change)) delete out.page;
+  if (out.page === '1') delete out.page;
+  return out;
+}
+
+/** The list call's query: the URL's query with the page size. */
+export function listCallQuery(query: ListQueryState): ListQueryState {
+  return { ...query, per_page: String(PAGE_SIZE) };
+}
+
+/** Export link of the current filter, search and sort (every row, not one page): `?format=xlsx|csv`. */
+export function exportUrl(apiPath: string, query: ListQueryState, format: 'xlsx' | 'csv'): string {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) if (!PAGING.has(key)) params[key] = value;
+  return buildUrl(apiPath, { ...params, format });
+}
+
+/** antd's sort order for a column from the `sort` query (`name` / `-name`). */
+export function sortOrderOf(sort: string | undefined, key: string): 'ascend' | 'descend' | null {
+  if (!sort) return null;
+  if (sort === key) return 'ascend';
+  if (sort === `-${key}`) return 'descend';
+  return null;
+}
+
+/** The `sort` query for antd's sorter. */
+export function sortQuery(
+  key: string | undefined,
+  order: 'ascend' | 'descend' | null | undefined,
+): string | null {
+  if (!key || !order) return null;
+  return order === 'descend' ? `-${key}` : key;
+}

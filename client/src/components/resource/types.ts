@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import type { Params } from 'react-router-dom';
+import type { z } from 'zod';
+import type { Module } from '../../../../shared/permissions';
+
+/** A record as the API shows it. */
+export type ResourceRow = Record<string, unknown> & { id: number };
+
+/** A list filter shown above the table; its value goes to the list query as `name`. */
+export interface ResourceFilter {
+  /** query parameter (and server filter) name, e.g. `year`, `is_active` */
+  name: string;
+  labelKey: string;
+  type: 'select' | 'number' | 'text' | 'date';
+  /** choices of a select: a label key or a fixed label per value */
+  options?: { value: string; labelKey?: string; label?: string }[];
+  /** value used when the URL has none (shown selected; the route data call should default it the same) */
+  defaultValue?: () => string;
+}
+
+/** One table column. */
+export interface ResourceColumn<T extends ResourceRow = ResourceRow> {
+  /** the field shown (and the `sort` key when `sortable`) */
+  key: string;
+  titleKey: string;
+  sortable?: boolean;
+  width?: number | string;
+  render?: (row: T, helpers: { t: (key: string, options?: Record<string, unknown>) => string }) => ReactNode;
+}
+
+/** What a form field edits; `custom` renders the field's input itself (rich text, a format with preview …). */
+export type ResourceFieldInput =
+  | { type: 'text' | 'textarea' | 'password' }
+  | { type: 'number'; min?: number; max?: number }
+  | { type: 'date' }
+  | { type: 'switch' }
+  | {
+      type: 'select';
+      /** the choices, from the form's page data (the `GET …/create` answer, the record) */
+      options: (
+        data: Record<string, unknown>,
+        language: string,
+      ) => { value: string | number; label: string }[];
+      allowClear?: boolean;
+    }
+  | { type: 'custom'; render: (props: CustomFieldProps) => ReactNode };
+
+export interface CustomFieldProps {
+  /** from antd's Form.Item: spread them on the control (`value`, `onChange`, `id`, `disabled`) */
+  id?: string;
+  value?: never;
+  onChange?: never;
+  disabled?: boolean;
+  record: Record<string, unknown> | null;
+}
+
+/** One form field: its rules come from the shared zod schema's field of the same name. */
+export interface ResourceField {
+  name: string;
+  labelKey: string;
+  input: ResourceFieldInput;
+  /** help text key under the field */
+  helpKey?: string;
+  /** only on create, or only on edit */
+  only?: 'create' | 'edit';
+  /** a value sent as is (not shown), e.g. `parent_id` from the query string */
+  hidden?: boolean;
+}
+
+/** A tab of a record's detail page after the form's own tab (index 0). */
+export interface ResourceTab {
+  key: string;
+  labelKey: string;
+  render: (record: ResourceRow) => ReactNode;
+}
+
+/** The query string of a list screen, as read from / written to the URL. */
+export type ListQueryState = Record<string, string>;
+
+/**
+ * One resource, declared: the generic list page (`ResourceListPage`) and form page (`ResourceFormPage`)
+ * serve every CRUD screen from this. A screen is a config file plus its strings; nothing is copied.
+ */
+export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
+  /** stable id (recent-records list, test ids) */
+  name: string;
+  /** the API collection, e.g. `/api/holidays` or `(p) => \`/api/options/${p.key}\`` */
+  apiPath: string | ((params: Params) => string);
+  /** the screen's list path, e.g. `/settings/holiday`; create is `${routePath}/create`, edit `${routePath}/${id}` */
+  routePath: string | ((params: Params) => string);
+  /** permission module: buttons need `${module}.create|update|delete` */
+  module: Module;
+  /** list title key (may use the route params, e.g. the option key, via `titleValues`) */
+  titleKey: string;
+  titleValues?: (params: Params, t: (key: string) => string) => Record<string, string>;
+  columns: ResourceColumn<T>[];
+  filters?: ResourceFilter[];
+  /** free-text search box (`q`) */
+  searchable?: boolean;
+  /** XLSX and CSV export of the current filter (`?format=`) */
+  exportable?: boolean;
+  /** no create / edit / delete (the audit log) */
+  readOnly?: boolean;
+  /** the record's name in confirmations, breadcrumbs and the recent-records list */
+  recordTitle: (row: Record<string, unknown>, language: string) => string;
+  form?: {
+    create: z.ZodObject;
+    update: z.ZodObject;
+    fields: ResourceField[];
+    /** values of a new record beyond the server's `defaults` (e.g. from the query string) */
+    initialValues?: (query: Record<string, string>) => Record<string, unknown>;
+  };
+  /** extra tabs of an existing record's page */
+  tabs?: ResourceTab[];
+  /** the entity name in the audit log (`holiday`, `area` …): adds a "History" tab for admins */
+  auditEntity?: string;
+  /** key of a sentence appended to the 409 message (what to do instead, e.g. "deactivate it") */
+  referencedHintKey?: string;
+  /** rows with children (areas and their districts) */
+  childrenOf?: (row: T) => T[] | undefined;
+  /** a delete button is hidden for rows where this says no (a value in use is deactivated instead) */
+  canDelete?: (row: T) => boolean;
+  /** more buttons in the list toolbar (import …) */
+  toolbar?: (ctx: { reload: () => void; query: ListQueryState }) => ReactNode;
+  /** more actions per row (add a district …) */
+  rowActions?: (row: T, ctx: { reload: () => void }) => ReactNode;
+  /** replace the list's body (a reorderable list); gets the rows and a reload */
+  listBody?: (ctx: { rows: T[]; reload: () => void; canUpdate: boolean }) => ReactNode;
+}
+
+export function resolvePath(path: string | ((params: Params) => string), params: Params): string {
+  return typeof path === 'function' ? path(params) : path;
+}
