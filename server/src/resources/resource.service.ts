@@ -10,7 +10,7 @@ import type { ResourceDefinition, Row } from './resource';
 import { resourceRepository } from './resource.repository';
 
 const TIMESTAMPS = ['created_at', 'updated_at'];
-const EXPORT_BATCH = 500;
+const EXPORT_BATCH = 2000;
 
 export interface ListInput {
   page: number;

@@ -13,7 +13,7 @@ const YEAR = 2031;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInAdmin(t);
-  // more rows than one page and one export batch
+  // more rows than one page
   const rows = Array.from({ length: 620 }, (_, i) => {
     const d = new Date(Date.UTC(YEAR, 0, 1) + i * 86_400_000);
     return {
@@ -177,5 +177,28 @@ describe('list export (GET /api/{resource}?format=)', () => {
     expect(parseCsv(own.body.toString('utf8'))).toEqual([['Student no.'], ['E-1'], ['E-3']]);
     const every = await download(admin, '/api/__test/export-students?format=xlsx');
     expect(await readXlsx(every.body)).toEqual([['Student no.'], ['E-1'], ['E-2'], ['E-3']]);
+  });
+
+  it('streams more rows than one export batch, in order, none repeated or lost', async () => {
+    const now = toDbDateTime();
+    const total = 4_321;
+    for (let i = 0; i < total; i += 100) {
+      await t.db('areas').insert(
+        Array.from({ length: Math.min(100, total - i) }, (_, j) => ({
+          name_en: `Batch area ${i + j}`,
+          name_zh: `批次${i + j}`,
+          sort_order: 10_000 + i + j,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+    }
+    const res = await download(admin, '/api/areas?format=csv&q=Batch&sort=-sort_order');
+    const [header, ...records] = parseCsv(res.body.toString('utf8'));
+    const name = header.indexOf('name_en');
+    expect(records).toHaveLength(total);
+    expect(records.map((r) => r[name])).toEqual(
+      Array.from({ length: total }, (_, i) => `Batch area ${total - 1 - i}`),
+    );
   });
 });
