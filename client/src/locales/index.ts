@@ -2,6 +2,8 @@ import baseEn from './en.json';
 import baseZhHK from './zh_HK.json';
 import resourceEn from '../components/resource/locales/en.json';
 import resourceZhHK from '../components/resource/locales/zh_HK.json';
+import settingsEn from '../features/settings/locales/en.json';
+import settingsZhHK from '../features/settings/locales/zh_HK.json';
 import profileEn from '../features/profile/locales/en.json';
 import profileZhHK from '../features/profile/locales/zh_HK.json';
 import apiTokensEn from '../features/api-tokens/locales/en.json';
@@ -15,8 +17,8 @@ type Dictionary = { [key: string]: string | Dictionary };
  * Every string a person sees, per language: the shell's (`en.json`, `zh_HK.json` here) and each feature's
  * own `features/<area>/locales/{en,zh_HK}.json`, added to the two lists below. Keys must not collide.
  */
-const EN: Dictionary[] = [baseEn, resourceEn, profileEn, apiTokensEn, accountsEn];
-const ZH_HK: Dictionary[] = [baseZhHK, resourceZhHK, profileZhHK, apiTokensZhHK, accountsZhHK];
+const EN: Dictionary[] = [baseEn, resourceEn, settingsEn, profileEn, apiTokensEn, accountsEn];
+const ZH_HK: Dictionary[] = [baseZhHK, resourceZhHK, settingsZhHK, profileZhHK, apiTokensZhHK, accountsZhHK];
 
 function merge(parts: Dictionary[]): Dictionary {
   const out: Dictionary = {};

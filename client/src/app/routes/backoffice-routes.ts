@@ -9,6 +9,7 @@ import {
   TableOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteTable } from './types';
 
@@ -22,6 +23,7 @@ import type { RouteTable } from './types';
  */
 export const backofficeRoutes: RouteTable = {
   menuGroups: [
+    SETTINGS_MENU_GROUP,
     { id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 },
     { id: 'account', labelKey: 'menu.account', icon: IdcardOutlined, order: 850 },
   ],
@@ -168,5 +170,8 @@ export const backofficeRoutes: RouteTable = {
       page: () => import('../../features/showcase/tabs-page'),
       menu: { labelKey: 'showcase.tabs.title', group: 'components', order: 9 },
     },
+
+    // Settings: reference data (issue 5).
+    ...settingsRoutes,
   ],
 };

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -88,6 +88,27 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
     }
   };
 
+  const [dragged, setDragged] = useState<number | null>(null);
+  const reorderable = Boolean(config.reorder) && canUpdate && !query.q && !query.sort;
+  const drop = async (targetId: number) => {
+    const ids = (data.items ?? []).map((r) => r.id);
+    if (dragged === null || dragged === targetId) return;
+    const order = ids.filter((id) => id !== dragged);
+    order.splice(
+      order.indexOf(targetId) + (ids.indexOf(dragged) < ids.indexOf(targetId) ? 1 : 0),
+      0,
+      dragged,
+    );
+    setDragged(null);
+    try {
+      await write({ url: config.reorder!.url(params), method: 'PUT', body: { ids: order } }).unwrap();
+      void message.success(t('resource.reordered'));
+      reload();
+    } catch (error) {
+      setNotice(deleteErrorMessage(error, t));
+    }
+  };
+
   const rows = useMemo(() => {
     const items = data.items ?? [];
     if (!config.childrenOf) return items;
@@ -105,7 +126,9 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
     width: column.width,
     sorter: column.sortable ? true : undefined,
     sortOrder: column.sortable ? sortOrderOf(query.sort, column.key) : undefined,
-    render: column.render ? (_value: unknown, row: T) => column.render?.(row, { t }) : undefined,
+    render: column.render
+      ? (_value: unknown, row: T) => column.render?.(row, { t, language: i18n.language })
+      : undefined,
   }));
   if (!config.readOnly || config.rowActions) {
     columns.push({
@@ -117,7 +140,7 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
         const deletable = canDelete && (config.canDelete?.(row) ?? true);
         return (
           <Space size="small" wrap={false}>
-            {config.rowActions?.(row, { reload })}
+            {config.rowActions?.(row, { reload, t })}
             {!config.readOnly && (
               <Link
                 to={`${routePath}/${row.id}`}
@@ -195,7 +218,7 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
         </Typography.Title>
         <Space wrap>
           <RecentRecordsButton />
-          {config.toolbar?.({ reload, query })}
+          {config.toolbar?.({ reload, query, params })}
           {config.exportable && (
             <>
               <Button icon={<DownloadOutlined />} href={exportUrl(apiPath, query, 'xlsx')} download>
@@ -244,6 +267,7 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
           style={{ marginBottom: 16 }}
         />
       )}
+      {reorderable && <Typography.Paragraph type="secondary">{t('resource.dragHint')}</Typography.Paragraph>}
       {config.listBody ? (
         config.listBody({ rows, reload, canUpdate })
       ) : (
@@ -254,6 +278,22 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
           columns={columns}
           dataSource={rows}
           scroll={{ x: 'max-content' }}
+          onRow={
+            reorderable
+              ? (row) =>
+                  ({
+                    draggable: true,
+                    'data-row-id': row.id,
+                    style: { cursor: 'move' },
+                    onDragStart: () => setDragged(row.id),
+                    onDragOver: (e: DragEvent) => e.preventDefault(),
+                    onDrop: (e: DragEvent) => {
+                      e.preventDefault();
+                      void drop(row.id);
+                    },
+                  }) as HTMLAttributes<HTMLElement>
+              : undefined
+          }
           pagination={{
             current: data.page ?? 1,
             pageSize: data.per_page ?? PAGE_SIZE,

@@ -3,6 +3,9 @@ import type { Params } from 'react-router-dom';
 import type { z } from 'zod';
 import type { Module } from '../../../../shared/permissions';
 
+/** i18next's `t`, as the configs use it. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
 /** A record as the API shows it. */
 export type ResourceRow = Record<string, unknown> & { id: number };
 
@@ -25,7 +28,7 @@ export interface ResourceColumn<T extends ResourceRow = ResourceRow> {
   titleKey: string;
   sortable?: boolean;
   width?: number | string;
-  render?: (row: T, helpers: { t: (key: string, options?: Record<string, unknown>) => string }) => ReactNode;
+  render?: (row: T, helpers: { t: Translate; language: string }) => ReactNode;
 }
 
 /** What a form field edits; `custom` renders the field's input itself (rich text, a format with preview …). */
@@ -121,9 +124,11 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
   /** a delete button is hidden for rows where this says no (a value in use is deactivated instead) */
   canDelete?: (row: T) => boolean;
   /** more buttons in the list toolbar (import …) */
-  toolbar?: (ctx: { reload: () => void; query: ListQueryState }) => ReactNode;
+  toolbar?: (ctx: { reload: () => void; query: ListQueryState; params: Params }) => ReactNode;
   /** more actions per row (add a district …) */
-  rowActions?: (row: T, ctx: { reload: () => void }) => ReactNode;
+  rowActions?: (row: T, ctx: { reload: () => void; t: Translate }) => ReactNode;
+  /** drag rows to reorder: `PUT url {ids}` with every id of the list in the new order */
+  reorder?: { url: (params: Params) => string };
   /** replace the list's body (a reorderable list); gets the rows and a reload */
   listBody?: (ctx: { rows: T[]; reload: () => void; canUpdate: boolean }) => ReactNode;
 }

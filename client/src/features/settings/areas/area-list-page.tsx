@@ -1,0 +1,4 @@
+import { resourceListScreen } from '../../../components/resource/resource-list-page';
+import { areaConfig } from './area-config';
+
+export default resourceListScreen(areaConfig);

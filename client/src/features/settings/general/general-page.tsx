@@ -1,0 +1,237 @@
+import { useEffect, useState } from 'react';
+import { App, Alert, Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useRevalidator } from 'react-router-dom';
+import { can } from '../../../../../shared/permissions';
+import { ZSmtpSettings, ZSmtpTest } from '../../../../../shared/schemas/profile';
+import { ZSettings, type Settings } from '../../../../../shared/schemas/settings';
+import { isApiError } from '../../../app/api';
+import { appActions } from '../../../app/app-slice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorSummary } from '../../../components/forms/server-errors';
+import { useResourceReadQuery, useResourceWriteMutation } from '../../../components/resource/resource-api';
+import { serverFormErrors, zodRule } from '../../../components/resource/resource-errors';
+
+const GENERAL = ['storage_quota_mb', 'max_upload_mb', 'default_currency'] as const;
+
+interface SmtpShown {
+  host: string | null;
+  port: number | null;
+  user: string | null;
+  from: string | null;
+  secure: boolean;
+  password_set: boolean;
+}
+
+/** The test mail's outcome in the spec's words (§8): SMTP not set up, or the mail failed. */
+export function testMailMessage(error: unknown, t: (key: string) => string): string {
+  if (isApiError(error) && error.data?.code === 'smtp_not_configured') return t('serverMessages.smtpMissing');
+  if (isApiError(error) && error.data?.code === 'email_failed') return t('serverMessages.emailFailed');
+  return errorSummary(error, t as never);
+}
+
+function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const revalidator = useRevalidator();
+  const [form] = Form.useForm();
+  const [write, { isLoading }] = useResourceWriteMutation();
+  const [summary, setSummary] = useState<string | null>(null);
+  return (
+    <Card title={t('settings.general.generalTitle')} style={{ maxWidth: 900, marginBottom: 16 }}>
+      {summary && <Alert type="error" showIcon role="alert" title={summary} style={{ marginBottom: 16 }} />}
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!editable}
+        initialValues={Object.fromEntries(GENERAL.map((k) => [k, data[k]]))}
+        onValuesChange={() => dispatch(appActions.setUnsavedChanges(true))}
+        onFinish={async (values: Partial<Settings>) => {
+          setSummary(null);
+          try {
+            await write({ url: '/api/settings', method: 'PUT', body: values }).unwrap();
+            dispatch(appActions.setUnsavedChanges(false));
+            void message.success(t('resource.saved'));
+            void revalidator.revalidate();
+          } catch (error) {
+            const result = serverFormErrors(error, t, GENERAL);
+            form.setFields(result.fields);
+            setSummary(result.summary);
+          }
+        }}
+      >
+        <Form.Item
+          name="storage_quota_mb"
+          label={t('settings.general.storageQuota')}
+          rules={[zodRule(ZSettings, 'storage_quota_mb', t)]}
+        >
+          <InputNumber min={1} addonAfter="MB" style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item
+          name="max_upload_mb"
+          label={t('settings.general.maxUpload')}
+          rules={[zodRule(ZSettings, 'max_upload_mb', t)]}
+        >
+          <InputNumber min={1} max={100} addonAfter="MB" style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item
+          name="default_currency"
+          label={t('settings.general.currency')}
+          rules={[zodRule(ZSettings, 'default_currency', t)]}
+        >
+          <Input maxLength={3} style={{ width: 120 }} />
+        </Form.Item>
+        {editable && (
+          <Button type="primary" htmlType="submit" loading={isLoading}>
+            {t('resource.save')}
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
+}
+
+function SmtpCard({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const [form] = Form.useForm();
+  const [testForm] = Form.useForm();
+  const { data, refetch } = useResourceReadQuery({ url: '/api/settings/smtp' });
+  const shown = data as SmtpShown | undefined;
+  const [write, { isLoading }] = useResourceWriteMutation();
+  const [test, { isLoading: testing }] = useResourceWriteMutation();
+  const [summary, setSummary] = useState<string | null>(null);
+  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const fields = ['host', 'port', 'user', 'password', 'from', 'secure'];
+
+  useEffect(() => {
+    if (shown) form.setFieldsValue({ ...shown, password: undefined });
+  }, [shown, form]);
+
+  return (
+    <Card title={t('settings.general.smtpTitle')} style={{ maxWidth: 900 }}>
+      {summary && <Alert type="error" showIcon role="alert" title={summary} style={{ marginBottom: 16 }} />}
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!editable}
+        onValuesChange={() => dispatch(appActions.setUnsavedChanges(true))}
+        onFinish={async (values: Record<string, unknown>) => {
+          setSummary(null);
+          const body: Record<string, unknown> = {
+            host: values.host,
+            port: values.port,
+            user: values.user || null,
+            from: values.from,
+            secure: Boolean(values.secure),
+          };
+          // An empty password keeps the stored one (it is never sent back to the screen).
+          if (values.password) body.password = values.password;
+          try {
+            await write({ url: '/api/settings/smtp', method: 'PUT', body }).unwrap();
+            dispatch(appActions.setUnsavedChanges(false));
+            void message.success(t('resource.saved'));
+            void refetch();
+          } catch (error) {
+            const result = serverFormErrors(error, t, fields);
+            form.setFields(result.fields);
+            setSummary(result.summary);
+          }
+        }}
+      >
+        <Form.Item name="host" label={t('settings.general.host')} rules={[zodRule(ZSmtpSettings, 'host', t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="port" label={t('settings.general.port')} rules={[zodRule(ZSmtpSettings, 'port', t)]}>
+          <InputNumber min={1} max={65535} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="user" label={t('settings.general.user')} rules={[zodRule(ZSmtpSettings, 'user', t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('settings.general.password')}
+          extra={t(shown?.password_set ? 'settings.general.passwordKept' : 'settings.general.passwordNone')}
+          rules={[zodRule(ZSmtpSettings, 'password', t)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="from" label={t('settings.general.from')} rules={[zodRule(ZSmtpSettings, 'from', t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="secure" label={t('settings.general.secure')}>
+          <Select
+            options={[
+              { value: false, label: t('settings.general.starttls') },
+              { value: true, label: t('settings.general.tls') },
+            ]}
+            style={{ width: 240 }}
+          />
+        </Form.Item>
+        {editable && (
+          <Button type="primary" htmlType="submit" loading={isLoading}>
+            {t('resource.save')}
+          </Button>
+        )}
+      </Form>
+      {editable && (
+        <Form
+          form={testForm}
+          layout="inline"
+          style={{ marginTop: 24 }}
+          onFinish={async (values: { to: string }) => {
+            setTestResult(null);
+            try {
+              await test({
+                url: '/api/settings/smtp/test',
+                method: 'POST',
+                body: { to: values.to },
+              }).unwrap();
+              setTestResult({ ok: true, text: t('settings.general.testSent') });
+            } catch (error) {
+              setTestResult({ ok: false, text: testMailMessage(error, t) });
+            }
+          }}
+        >
+          <Form.Item name="to" label={t('settings.general.testTo')} rules={[zodRule(ZSmtpTest, 'to', t)]}>
+            <Input autoComplete="email" style={{ width: 260 }} />
+          </Form.Item>
+          <Button htmlType="submit" loading={testing}>
+            {t('settings.general.sendTest')}
+          </Button>
+        </Form>
+      )}
+      {testResult && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type={testResult.ok ? 'success' : 'error'}
+          showIcon
+          role="alert"
+          data-testid="smtp-test-result"
+          title={testResult.text}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** General settings (storage quota, upload limit, currency) and the SMTP settings with a test mail. */
+export default function GeneralPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData() as Settings;
+  const user = useAppSelector((s) => s.app.user);
+  const editable = can(user, 'settings.update');
+  const dispatch = useAppDispatch();
+  useEffect(() => () => void dispatch(appActions.setUnsavedChanges(false)), [dispatch]);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {t('settings.general.title')}
+      </Typography.Title>
+      <GeneralCard data={data} editable={editable} />
+      <SmtpCard editable={editable} />
+    </Space>
+  );
+}
