@@ -92,6 +92,9 @@ describe('logging', () => {
     })();
     const wasSilent = logger.silent;
     const level = logger.level;
+    // hear every line, but only through the capturing transport (the console stays quiet)
+    const quiet = logger.transports.map((transport) => [transport, transport.silent] as const);
+    for (const [transport] of quiet) transport.silent = true;
     logger.silent = false;
     logger.level = 'debug';
     logger.add(capture);
@@ -105,6 +108,7 @@ describe('logging', () => {
       expect(mine.some((l) => String(l.error ?? '').includes('secret detail'))).toBe(true);
     } finally {
       logger.remove(capture);
+      for (const [transport, silent] of quiet) transport.silent = silent;
       logger.silent = wasSilent;
       logger.level = level;
     }
