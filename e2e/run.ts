@@ -10,8 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { accountJourneys } from './accounts-journeys';
 import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
 import { journeys } from './journeys';
+import { settingsJourneys } from './settings-journeys';
 import { startServer, type RunningServer } from './server';
 
 const root = resolve(import.meta.dirname, '..');
@@ -55,7 +57,11 @@ async function main(): Promise<number> {
     console.log(
       `e2e: Chromium ${browser.version()}, servers on ports ${mainServer.port} and ${shortSession.port}`,
     );
-    results = await runJourneys(browser, journeys(mainServer, shortSession));
+    results = await runJourneys(browser, [
+      ...journeys(mainServer, shortSession),
+      ...settingsJourneys(mainServer),
+      ...accountJourneys(mainServer),
+    ]);
   } catch (error) {
     console.error('e2e: could not run the journeys:', error instanceof Error ? error.message : error);
     results.push({ name: 'setup', ok: false, error: String(error) });

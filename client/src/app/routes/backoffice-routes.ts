@@ -6,10 +6,14 @@ import {
   HomeOutlined,
   IdcardOutlined,
   NotificationOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
   TableOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
+import { resourceRoutes } from '../../components/resource/resource-routes';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteTable } from './types';
 
@@ -23,9 +27,9 @@ import type { RouteTable } from './types';
  */
 export const backofficeRoutes: RouteTable = {
   menuGroups: [
-    SETTINGS_MENU_GROUP,
     { id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 },
     { id: 'account', labelKey: 'menu.account', icon: IdcardOutlined, order: 850 },
+    { id: 'settings', labelKey: 'menu.settings', icon: SettingOutlined, order: 800 },
   ],
   routes: [
     { path: '/', access: 'signed-in', redirectTo: '/calendar' },
@@ -106,6 +110,44 @@ export const backofficeRoutes: RouteTable = {
     ERROR_ROUTES['500'],
     ERROR_ROUTES.noConnection,
 
+    // Settings: users, roles, companies, branches (issue 4), on the generic list and form pages.
+    ...resourceRoutes({
+      path: '/settings/users',
+      api: '/api/users',
+      module: 'users',
+      titleKey: 'accounts.users.title',
+      list: () => import('../../features/settings-accounts/users-list-page'),
+      form: () => import('../../features/settings-accounts/users-form-page'),
+      menu: { labelKey: 'menu.users', group: 'settings', icon: TeamOutlined, order: 1 },
+    }),
+    ...resourceRoutes({
+      path: '/settings/roles',
+      api: '/api/roles',
+      module: 'roles',
+      titleKey: 'accounts.roles.title',
+      list: () => import('../../features/settings-accounts/roles-list-page'),
+      form: () => import('../../features/settings-accounts/roles-form-page'),
+      menu: { labelKey: 'menu.roles', group: 'settings', icon: SafetyOutlined, order: 2 },
+    }),
+    ...resourceRoutes({
+      path: '/settings/companies',
+      api: '/api/companies',
+      module: 'companies',
+      titleKey: 'accounts.companies.title',
+      list: () => import('../../features/settings-accounts/companies-list-page'),
+      form: () => import('../../features/settings-accounts/companies-form-page'),
+      menu: { labelKey: 'menu.companies', group: 'settings', icon: ShopOutlined, order: 3 },
+    }),
+    ...resourceRoutes({
+      path: '/settings/branches',
+      api: '/api/branches',
+      module: 'branches',
+      titleKey: 'accounts.branches.title',
+      list: () => import('../../features/settings-accounts/branches-list-page'),
+      form: () => import('../../features/settings-accounts/branches-form-page'),
+      menu: { labelKey: 'menu.branches', group: 'settings', order: 4 },
+    }),
+
     // UI showcase (spec §2 "/components/ pages").
     {
       path: '/components/alerts',
@@ -170,8 +212,5 @@ export const backofficeRoutes: RouteTable = {
       page: () => import('../../features/showcase/tabs-page'),
       menu: { labelKey: 'showcase.tabs.title', group: 'components', order: 9 },
     },
-
-    // Settings: reference data (issue 5).
-    ...settingsRoutes,
   ],
 };

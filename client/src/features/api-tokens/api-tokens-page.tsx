@@ -89,6 +89,7 @@ export default function ApiTokensPage() {
         <Typography.Paragraph type="secondary">{t('apiTokens.help')}</Typography.Paragraph>
         <Form
           form={createForm}
+          name="create-api-token"
           layout="vertical"
           requiredMark={false}
           onFinish={onCreate}
@@ -198,7 +199,7 @@ export default function ApiTokensPage() {
         onCancel={() => setEditing(null)}
         forceRender
       >
-        <Form form={editForm} layout="vertical">
+        <Form form={editForm} name="edit-api-token" layout="vertical">
           <Form.Item name="abilities" label={t('apiTokens.abilities')}>
             <AbilityPicker available={available} />
           </Form.Item>

@@ -51,6 +51,7 @@ function PasswordConfirmModal({ open, onDone }: { open: boolean; onDone: (confir
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form
         form={form}
+        name="confirm-password"
         layout="vertical"
         requiredMark={false}
         onFinish={() => void submit().catch(() => undefined)}

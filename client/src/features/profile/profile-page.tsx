@@ -77,6 +77,7 @@ function ProfileInformation({ initial }: { initial: Profile }) {
       )}
       <Form
         form={form}
+        name="profile-information"
         layout="vertical"
         requiredMark={false}
         initialValues={{ name: profile.name, email: profile.email, language: profile.language }}
@@ -151,7 +152,14 @@ function UpdatePassword() {
   return (
     <Card title={t('profile.password.title')} data-testid="password-section">
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} style={{ maxWidth: 480 }}>
+      <Form
+        form={form}
+        name="update-password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        style={{ maxWidth: 480 }}
+      >
         <Form.Item name="current_password" label={t('profile.password.current')} rules={[rules.required(t)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

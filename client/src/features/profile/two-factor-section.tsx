@@ -146,7 +146,13 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
               {secret.secret}
             </Typography.Text>
           </Typography.Paragraph>
-          <Form form={form} layout="inline" onFinish={onConfirm} requiredMark={false}>
+          <Form
+            form={form}
+            name="two-factor-confirm"
+            layout="inline"
+            onFinish={onConfirm}
+            requiredMark={false}
+          >
             <Form.Item name="code" label={t('profile.twoFactor.code')} rules={[rules.required(t)]}>
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={10} />
             </Form.Item>

@@ -1,0 +1,246 @@
+import type { Page } from 'playwright-core';
+import speakeasy from 'speakeasy';
+import { check, outputPath, type Journey } from './harness';
+import type { RunningServer } from './server';
+
+// page.waitForFunction runs in the browser; the e2e code is type-checked without DOM types.
+declare const document: { documentElement: { lang: string } };
+
+/**
+ * Accounts and access (issue 4), in each language: an admin creates a role with a few permissions and a
+ * user in it; that user signs in, sees only those menus, is refused a screen outside them, enables 2FA by
+ * reading the secret (the code computed here, as the phone would), signs out and back in through the
+ * challenge, creates an API token and calls the API with it.
+ */
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
+const PASSWORD = 'Clerk12345';
+
+const LABELS = {
+  en: {
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign in',
+    name: 'Name',
+    roleName: 'Name',
+    language: 'Language',
+    languageName: 'English',
+    role: 'Role',
+    branch: 'Branch',
+    confirmPassword: 'Confirm password',
+    save: 'Save',
+    companiesView: 'Companies – View',
+    branchesView: 'Branches – View',
+    companies: 'Companies',
+    branches: 'Branches',
+    users: 'Users',
+    roles: 'Roles',
+    enable2fa: 'Enable',
+    code: 'Code',
+    confirm: 'Confirm',
+    create: 'Create',
+  },
+  zh_HK: {
+    email: '電郵',
+    password: '密碼',
+    signIn: '登入',
+    name: '姓名',
+    roleName: '名稱',
+    language: '語言',
+    languageName: '繁體中文',
+    role: '角色',
+    branch: '分行',
+    confirmPassword: '確認密碼',
+    save: '儲存',
+    companiesView: '公司 – 檢視',
+    branchesView: '分行 – 檢視',
+    companies: '公司',
+    branches: '分行',
+    users: '用户',
+    roles: '角色',
+    enable2fa: '啟用',
+    code: '驗證碼',
+    confirm: '確認',
+    create: '新增',
+  },
+} as const;
+type Language = keyof typeof LABELS;
+
+async function signIn(page: Page, base: string, language: Language, email: string, password: string) {
+  const l = LABELS[language];
+  await page.goto(`${base}/login?language=${language}`);
+  await page.getByLabel(l.email).fill(email);
+  await page.getByLabel(l.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: l.signIn, exact: true }).click();
+}
+
+/** Picks an option of the open antd Select: the one with this label, or the first. */
+async function chooseOption(page: Page, label?: string) {
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await (label ? options.filter({ hasText: label }).first() : options.first()).click();
+  // the list closes with an animation: the next Select's list is the only one open after it
+  for (let i = 0; i < 50 && (await page.locator('.ant-select-dropdown:visible').count()) > 0; i++)
+    await page.waitForTimeout(100);
+}
+
+/** The interface language, whatever the signed-in account's own (the switch keeps it in local storage). */
+async function useLanguage(page: Page, language: Language) {
+  const want = language === 'en' ? 'en' : 'zh-HK';
+  if ((await page.getAttribute('html', 'lang')) === want) return;
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: LABELS[language].languageName }).click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, want);
+}
+
+async function signOut(page: Page, base: string) {
+  await page.goto(`${base}/logout`);
+  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+/** Answers the password-confirmation modal when the server asks for it (a fresh session always does). */
+async function confirmPasswordIfAsked(page: Page, password: string, language: Language) {
+  const modal = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-password-submit') });
+  const asked = await modal
+    .waitFor({ timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!asked) return;
+  await modal.getByLabel(LABELS[language].password).fill(password);
+  await page.getByTestId('confirm-password-submit').click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+async function menuLabels(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('left-menu');
+  // open every group so that its entries are in the page
+  const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let i = 0; i < 10 && (await closed.count()) > 0; i++) {
+    await closed.first().click();
+    await page.waitForTimeout(300);
+  }
+  return (await menu.locator('.ant-menu-item').allInnerTexts()).map((s) => s.trim());
+}
+
+function totp(secret: string, offsetSeconds = 0): string {
+  return speakeasy.totp({
+    secret,
+    encoding: 'base32',
+    time: Math.floor(Date.now() / 1000) + offsetSeconds,
+  });
+}
+
+function accountsJourney(main: RunningServer, language: Language): Journey {
+  const base = main.staffUrl;
+  const l = LABELS[language];
+  const tag = language === 'en' ? 'en' : 'zh';
+  const roleName = `Front desk ${tag}`;
+  const email = `frontdesk-${tag}@example.com`;
+  return {
+    name: `accounts (${language}): role and user by the admin; the user sees only their menus, enables 2FA, signs in through the challenge, calls the API with a token`,
+    async run(page) {
+      // 1. the admin creates a role with two permissions …
+      await signIn(page, base, language, ADMIN.email, ADMIN.password);
+      await page.getByTestId('user-menu').waitFor();
+      await useLanguage(page, language);
+      await page.goto(`${base}/settings/roles/create`);
+      const roleForm = page.getByTestId('resource-form-role');
+      await roleForm.getByLabel(l.roleName, { exact: true }).fill(roleName);
+      await page.getByLabel(l.companiesView).check();
+      await page.getByLabel(l.branchesView).check();
+      await page.screenshot({ path: outputPath(`accounts-${tag}-1-role-grid.png`), fullPage: true });
+      await roleForm.getByRole('button', { name: l.save }).click();
+      await page.waitForURL((url) => url.pathname === '/settings/roles');
+      await page.getByText(roleName).waitFor();
+
+      // … and a user in it
+      await page.goto(`${base}/settings/users/create`);
+      const userForm = page.getByTestId('resource-form-user');
+      await userForm.getByLabel(l.name, { exact: true }).fill(`Front Desk ${tag}`);
+      await userForm.getByLabel(l.email, { exact: true }).fill(email);
+      await userForm.getByLabel(l.role, { exact: true }).click();
+      await chooseOption(page, roleName);
+      await userForm.getByLabel(l.branch, { exact: true }).click();
+      await chooseOption(page);
+      await userForm.getByLabel(l.language, { exact: true }).click();
+      await chooseOption(page, l.languageName);
+      await userForm.getByLabel(l.password, { exact: true }).fill(PASSWORD);
+      await userForm.getByLabel(l.confirmPassword, { exact: true }).fill(PASSWORD);
+      await page.screenshot({ path: outputPath(`accounts-${tag}-2-user-form.png`), fullPage: true });
+      await userForm.getByRole('button', { name: l.save }).click();
+      await page.waitForURL((url) => url.pathname === '/settings/users');
+      await page.getByText(email).waitFor();
+      await signOut(page, base);
+
+      // 2. the user signs in and sees only the menus of the role
+      await signIn(page, base, language, email, PASSWORD);
+      await page.getByTestId('user-menu').waitFor();
+      await page.goto(`${base}/home`);
+      await page.getByTestId('home-links').waitFor();
+      const labels = await menuLabels(page);
+      check(
+        labels.includes(l.companies) && labels.includes(l.branches),
+        `menu should hold companies and branches: ${labels}`,
+      );
+      check(
+        !labels.includes(l.users) && !labels.includes(l.roles),
+        `menu should not hold users or roles: ${labels}`,
+      );
+      await page.screenshot({ path: outputPath(`accounts-${tag}-3-restricted-menu.png`), fullPage: true });
+      // a direct visit outside the role answers the permission-denied page
+      await page.goto(`${base}/settings/users`);
+      await page.waitForURL((url) => url.pathname === '/error-403');
+
+      // 3. two-factor authentication: read the secret, answer with the code the phone would show
+      await page.goto(`${base}/user/profile`);
+      const twoFactor = page.getByTestId('two-factor-section');
+      await twoFactor.getByRole('button', { name: l.enable2fa, exact: true }).click();
+      await confirmPasswordIfAsked(page, PASSWORD, language);
+      const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
+      check(/^[A-Z2-7]{16,}$/.test(secret), `a base32 secret should be shown: ${secret}`);
+      check(await page.getByTestId('two-factor-qr').isVisible(), 'the QR code should be shown');
+      await twoFactor.getByLabel(l.code).fill(totp(secret));
+      await twoFactor.getByRole('button', { name: l.confirm, exact: true }).click();
+      const codes = (await page.getByTestId('recovery-codes').innerText())
+        .split('\n')
+        .filter((s) => s.trim());
+      check(codes.length === 8, `8 recovery codes should be shown, got ${codes.length}`);
+      await page.screenshot({ path: outputPath(`accounts-${tag}-4-two-factor-on.png`), fullPage: true });
+      await signOut(page, base);
+
+      // 4. back in through the challenge (a code works once: the next time-step's code, inside the window)
+      await signIn(page, base, language, email, PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/two-factor-challenge');
+      await page.getByLabel(l.code).fill(totp(secret, 30));
+      await page.getByRole('button', { name: l.confirm, exact: true }).click();
+      await page.getByTestId('user-menu').waitFor();
+
+      // 5. an API token with one ability, shown once, then used as a bearer token
+      await page.goto(`${base}/user/api-tokens`);
+      await page.getByLabel(l.roleName, { exact: true }).fill(`script-${tag}`);
+      await page.locator('form#create-api-token [data-ability="companies.view"]').click();
+      await page.getByRole('button', { name: l.create, exact: true }).click();
+      await confirmPasswordIfAsked(page, PASSWORD, language);
+      const token = (await page.getByTestId('api-token-plain').innerText()).trim();
+      check(token.startsWith('sa_'), 'the plain token should be shown once');
+      await page.screenshot({ path: outputPath(`accounts-${tag}-5-api-token.png`), fullPage: true });
+
+      const call = (path: string) =>
+        fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      const companies = await call('/api/companies');
+      check(
+        companies.status === 200,
+        `GET /api/companies with the token should answer 200, got ${companies.status}`,
+      );
+      const body = (await companies.json()) as { items: unknown[] };
+      check(Array.isArray(body.items) && body.items.length > 0, 'the token should list the companies');
+      const branches = await call('/api/branches');
+      check(branches.status === 403, `an ability the token lacks should answer 403, got ${branches.status}`);
+      const users = await call('/api/users');
+      check(users.status === 403, `a permission the user lacks should answer 403, got ${users.status}`);
+    },
+  };
+}
+
+export function accountJourneys(main: RunningServer): Journey[] {
+  return [accountsJourney(main, 'en'), accountsJourney(main, 'zh_HK')];
+}
