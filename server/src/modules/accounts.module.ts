@@ -39,10 +39,8 @@ import { WRONG_PASSWORD, createProfileService } from './profile/profile.service'
 import { createRegistrationService } from './registration/registration.service';
 import { rolesResource } from './roles/roles.resource';
 import { createTwoFactorService } from './two-factor/two-factor.service';
-import { SETTING_KEYS, loadFeatures, requireFeature } from './users/account-settings';
-import { accountSettingsRepository } from './users/account-settings.repository';
+import { createAccountSettingsService, loadFeatures, requireFeature } from './users/account-settings';
 import { usersResource } from './users/users.resource';
-import { settingsRepository } from './settings/settings.repository';
 
 /** How long the password step of a 2FA sign-in stays good for the challenge. */
 const PENDING_TWO_FACTOR_MS = 10 * 60_000;
@@ -489,24 +487,14 @@ export function registerAccountsModule(deps: ModuleDeps): void {
     },
   });
 
-  const accountSettings = async () => {
-    const values = await accountSettingsRepository.getMany(db, [
-      SETTING_KEYS.requireTwoFactor,
-      SETTING_KEYS.registrationEnabled,
-    ]);
-    return {
-      require_two_factor: values[SETTING_KEYS.requireTwoFactor] === 'true',
-      registration_enabled: values[SETTING_KEYS.registrationEnabled] === 'true',
-      features: await loadFeatures(db),
-    };
-  };
+  const accountSettings = createAccountSettingsService(db);
   api.add({
     method: 'get',
     path: '/settings/accounts',
     access: 'staff',
     permission: 'settings.view',
     handler: async (_req, res) => {
-      res.json(await accountSettings());
+      res.json(await accountSettings.read());
     },
   });
   api.add({
@@ -516,26 +504,7 @@ export function registerAccountsModule(deps: ModuleDeps): void {
     permission: 'settings.update',
     schemas: { body: ZAccountSettings },
     handler: async (req, res) => {
-      const body = req.parsed.body as z.infer<typeof ZAccountSettings>;
-      const before = await accountSettings();
-      await db.transaction(async (trx) => {
-        if (body.require_two_factor !== undefined) {
-          await settingsRepository.set(trx, SETTING_KEYS.requireTwoFactor, String(body.require_two_factor));
-        }
-        if (body.registration_enabled !== undefined) {
-          await settingsRepository.set(
-            trx,
-            SETTING_KEYS.registrationEnabled,
-            String(body.registration_enabled),
-          );
-        }
-        for (const [flag, on] of Object.entries(body.features ?? {})) {
-          await settingsRepository.set(trx, SETTING_KEYS.feature(flag as FeatureFlag), String(on));
-        }
-      });
-      const after = await accountSettings();
-      await auditService.record(db, contextOf(req), { action: 'update', entity: 'settings', before, after });
-      res.json(after);
+      res.json(await accountSettings.update(req.parsed.body, contextOf(req)));
     },
   });
 }

@@ -5,7 +5,6 @@ import { AppError } from '../../lib/app-error';
 import { decrypt, encrypt } from '../../lib/crypto';
 import { logger } from '../../lib/logger';
 import { settingsRepository } from '../settings/settings.repository';
-import { accountSettingsRepository } from '../users/account-settings.repository';
 
 export const SMTP_KEYS = [
   'smtp_host',
@@ -38,7 +37,7 @@ export interface MailMessage {
  */
 export function createMailService(db: Knex, config: Config) {
   async function stored(): Promise<Record<string, string | null>> {
-    return accountSettingsRepository.getMany(db, SMTP_KEYS);
+    return settingsRepository.getMany(db, SMTP_KEYS);
   }
 
   async function settings(): Promise<(SmtpSettings & { source: 'settings' | 'env' }) | null> {

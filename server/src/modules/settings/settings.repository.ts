@@ -6,11 +6,12 @@ export const settingsRepository = {
     const row = await db('settings').where({ key }).first('value');
     return row?.value ?? null;
   },
-  async getMany(db: Trx, keys: readonly string[]): Promise<Map<string, string | null>> {
+  /** Several keys in one query; a key never saved is absent. */
+  async getMany(db: Trx, keys: readonly string[]): Promise<Record<string, string | null>> {
     const rows: { key: string; value: string | null }[] = await db('settings')
-      .whereIn('key', keys)
+      .whereIn('key', [...keys])
       .select('key', 'value');
-    return new Map(rows.map((r) => [r.key, r.value]));
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   },
   async set(db: Trx, key: string, value: string | null, actorId: number | null = null): Promise<void> {
     const now = toDbDateTime();

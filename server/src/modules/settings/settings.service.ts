@@ -23,7 +23,7 @@ export async function readSettings(db: Trx): Promise<Settings> {
   const stored = await settingsRepository.getMany(db, KEYS);
   const out: Record<string, unknown> = { ...SETTING_DEFAULTS };
   for (const key of KEYS) {
-    const value = stored.get(key);
+    const value = stored[key];
     if (value === null || value === undefined || value === '') continue;
     out[key] = NUMERIC_SETTINGS.includes(key) ? Number(value) : value;
   }

@@ -5,9 +5,12 @@ import {
   type FeatureFlag,
   type Features,
 } from '../../../../shared/features';
+import type { Knex } from 'knex';
 import type { Trx } from '../../db/knex';
+import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { accountSettingsRepository } from './account-settings.repository';
+import { auditService } from '../audit/audit.service';
+import { settingsRepository } from '../settings/settings.repository';
 
 /** Settings keys of this module (the settings table). */
 export const SETTING_KEYS = {
@@ -19,7 +22,7 @@ export const SETTING_KEYS = {
 
 /** The spec's feature flags as the settings make them (all on by default). */
 export async function loadFeatures(db: Trx): Promise<Features> {
-  const values = await accountSettingsRepository.getMany(db, FEATURE_FLAGS.map(SETTING_KEYS.feature));
+  const values = await settingsRepository.getMany(db, FEATURE_FLAGS.map(SETTING_KEYS.feature));
   const features = { ...DEFAULT_FEATURES };
   for (const flag of FEATURE_FLAGS) {
     if (values[SETTING_KEYS.feature(flag)] === 'false') features[flag] = false;
@@ -28,12 +31,12 @@ export async function loadFeatures(db: Trx): Promise<Features> {
 }
 
 export async function isTwoFactorRequired(db: Trx): Promise<boolean> {
-  const values = await accountSettingsRepository.getMany(db, [SETTING_KEYS.requireTwoFactor]);
+  const values = await settingsRepository.getMany(db, [SETTING_KEYS.requireTwoFactor]);
   return values[SETTING_KEYS.requireTwoFactor] === 'true';
 }
 
 export async function isRegistrationEnabled(db: Trx): Promise<boolean> {
-  const values = await accountSettingsRepository.getMany(db, [SETTING_KEYS.registrationEnabled]);
+  const values = await settingsRepository.getMany(db, [SETTING_KEYS.registrationEnabled]);
   return values[SETTING_KEYS.registrationEnabled] === 'true';
 }
 
@@ -42,5 +45,50 @@ export function requireFeature(db: Trx, flag: FeatureFlag): RequestHandler {
   return async (_req, _res, next) => {
     if (!(await loadFeatures(db))[flag]) throw new AppError('not_found');
     next();
+  };
+}
+
+export type AccountSettings = {
+  require_two_factor: boolean;
+  registration_enabled: boolean;
+  features: Features;
+};
+
+export type AccountSettingsUpdate = Partial<Omit<AccountSettings, 'features'>> & {
+  features?: Partial<Features>;
+};
+
+async function readAccountSettings(db: Trx): Promise<AccountSettings> {
+  return {
+    require_two_factor: await isTwoFactorRequired(db),
+    registration_enabled: await isRegistrationEnabled(db),
+    features: await loadFeatures(db),
+  };
+}
+
+/** The admins' account settings: the 2FA requirement, registration and the feature flags. */
+export function createAccountSettingsService(db: Knex) {
+  return {
+    read: () => readAccountSettings(db),
+
+    /** Saves what is given in one transaction, with one audit row of what changed. */
+    async update(input: AccountSettingsUpdate, ctx: RequestContext): Promise<AccountSettings> {
+      return db.transaction(async (trx) => {
+        const before = await readAccountSettings(trx);
+        const writes: [string, boolean][] = [];
+        if (input.require_two_factor !== undefined)
+          writes.push([SETTING_KEYS.requireTwoFactor, input.require_two_factor]);
+        if (input.registration_enabled !== undefined) {
+          writes.push([SETTING_KEYS.registrationEnabled, input.registration_enabled]);
+        }
+        for (const [flag, on] of Object.entries(input.features ?? {})) {
+          writes.push([SETTING_KEYS.feature(flag as FeatureFlag), Boolean(on)]);
+        }
+        for (const [key, on] of writes) await settingsRepository.set(trx, key, String(on), ctx.actor.id);
+        const after = await readAccountSettings(trx);
+        await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });
+        return after;
+      });
+    },
   };
 }

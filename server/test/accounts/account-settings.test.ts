@@ -1,0 +1,48 @@
+import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
+
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+describe('account settings', () => {
+  it('reads the defaults: no 2FA requirement, registration off, every feature on', async () => {
+    const res = await admin.get('/api/settings/accounts').expect(200);
+    expect(res.body.require_two_factor).toBe(false);
+    expect(res.body.registration_enabled).toBe(false);
+    expect(Object.values(res.body.features).every((on) => on === true)).toBe(true);
+  });
+
+  it('saves what is given and audits only what changed, in one row', async () => {
+    const res = await admin
+      .put('/api/settings/accounts', { registration_enabled: true, features: { hasApiFeatures: false } })
+      .expect(200);
+    expect(res.body.registration_enabled).toBe(true);
+    expect(res.body.features.hasApiFeatures).toBe(false);
+    expect(res.body.require_two_factor).toBe(false);
+    const rows = await t.db('audit_logs').where({ entity: 'settings', action: 'update' });
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0].changes)).toEqual({
+      before: { registration_enabled: false, features: expect.objectContaining({ hasApiFeatures: true }) },
+      after: { registration_enabled: true, features: expect.objectContaining({ hasApiFeatures: false }) },
+    });
+    expect((await new Client(t.app).get('/api/app-config')).body.registration_enabled).toBe(true);
+  });
+
+  it('refuses unknown flags and fields, and writes nothing', async () => {
+    const res = await admin.put('/api/settings/accounts', { features: { canFly: true }, is_admin: true });
+    expect(res.status).toBe(422);
+    expect(await t.db('settings').where({ key: 'feature_canFly' }).first()).toBeUndefined();
+  });
+
+  it('needs settings.update to change them', async () => {
+    const reader = await createUser(t.db, { permissions: ['settings.view'] });
+    const c = new Client(t.app);
+    await c.login(reader.email, reader.password);
+    await c.get('/api/settings/accounts').expect(200);
+    expect((await c.put('/api/settings/accounts', { registration_enabled: false })).status).toBe(403);
+  });
+});
