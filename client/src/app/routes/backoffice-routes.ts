@@ -7,13 +7,13 @@ import {
   IdcardOutlined,
   NotificationOutlined,
   SafetyOutlined,
-  SettingOutlined,
   ShopOutlined,
   TeamOutlined,
   TableOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { resourceRoutes } from '../../components/resource/resource-routes';
+import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteTable } from './types';
 
@@ -27,9 +27,9 @@ import type { RouteTable } from './types';
  */
 export const backofficeRoutes: RouteTable = {
   menuGroups: [
+    SETTINGS_MENU_GROUP,
     { id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 },
     { id: 'account', labelKey: 'menu.account', icon: IdcardOutlined, order: 850 },
-    { id: 'settings', labelKey: 'menu.settings', icon: SettingOutlined, order: 800 },
   ],
   routes: [
     { path: '/', access: 'signed-in', redirectTo: '/calendar' },
@@ -212,5 +212,8 @@ export const backofficeRoutes: RouteTable = {
       page: () => import('../../features/showcase/tabs-page'),
       menu: { labelKey: 'showcase.tabs.title', group: 'components', order: 9 },
     },
+
+    // Settings: reference data (issue 5).
+    ...settingsRoutes,
   ],
 };
