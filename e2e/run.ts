@@ -13,6 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { accountJourneys } from './accounts-journeys';
 import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
 import { journeys } from './journeys';
+import { settingsJourneys } from './settings-journeys';
 import { startServer, type RunningServer } from './server';
 
 const root = resolve(import.meta.dirname, '..');
@@ -58,6 +59,7 @@ async function main(): Promise<number> {
     );
     results = await runJourneys(browser, [
       ...journeys(mainServer, shortSession),
+      ...settingsJourneys(mainServer),
       ...accountJourneys(mainServer),
     ]);
   } catch (error) {

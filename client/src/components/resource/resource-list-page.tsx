@@ -231,7 +231,7 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
           )}
           {canCreate && config.form && (
             <Link to={`${routePath}/create`}>
-              <Button type="primary" icon={<PlusOutlined />}>
+              <Button type="primary" icon={<PlusOutlined />} data-testid="resource-create">
                 {t('resource.create')}
               </Button>
             </Link>

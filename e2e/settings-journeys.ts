@@ -1,0 +1,353 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { check, type Journey } from './harness';
+import type { RunningServer } from './server';
+
+/**
+ * Reference-data screens (issue 5) in both languages: list, search, create, edit, a duplicate refused on
+ * its field, a referenced record's delete refused with the reference message, and the XLSX export read back.
+ */
+
+type Lang = 'en' | 'zh_HK';
+
+const TEXT = {
+  en: {
+    create: 'New',
+    save: 'Save',
+    delete: 'Delete',
+    edit: 'Edit',
+    exportXlsx: 'Export XLSX',
+    duplicate: 'This Data is already exist.',
+    nameEn: 'English name',
+    nameZh: 'Chinese name',
+    date: 'Date',
+    code: 'Code',
+    titleEn: 'Title (English)',
+    titleZh: 'Title (Chinese)',
+    contentEn: 'Terms (English)',
+    contentZh: 'Terms (Chinese)',
+    holidays: 'Holidays',
+    areas: 'Areas and districts',
+    addDistrict: 'Add district',
+    districtRefused:
+      'This record cannot be deleted: it is still used by 1 district(s). Delete or move its districts first.',
+    genderTitle: 'Option list: Gender',
+    studentRefused:
+      'This record cannot be deleted: it is still used by 1 student(s). Deactivate it instead of deleting it.',
+    orderTerms: 'Order terms',
+    codeTitle: 'Document numbers',
+    orderNo: 'Order (invoice) number',
+  },
+  zh_HK: {
+    create: '新增',
+    save: '儲存',
+    delete: '刪除',
+    edit: '編輯',
+    exportXlsx: '匯出 XLSX',
+    duplicate: '此資料已存在。',
+    nameEn: '英文名稱',
+    nameZh: '中文名稱',
+    date: '日期',
+    code: '代碼',
+    titleEn: '標題（英文）',
+    titleZh: '標題（中文）',
+    contentEn: '條款（英文）',
+    contentZh: '條款（中文）',
+    holidays: '假期',
+    areas: '地區及分區',
+    addDistrict: '新增分區',
+    districtRefused: '此記錄無法刪除：仍被1 個地區使用。 請先刪除或移走其分區。',
+    genderTitle: '選項列表：性別',
+    studentRefused: '此記錄無法刪除：仍被1 名學生使用。 請改為停用，而非刪除。',
+    orderTerms: '訂單條款',
+    codeTitle: '文件編號',
+    orderNo: '訂單（發票）編號',
+  },
+} as const;
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
+
+async function signIn(page: Page, base: string, lang: Lang): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('電郵').fill(ADMIN.email);
+  await page.getByLabel('密碼').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await page.getByTestId('user-menu').waitFor();
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: lang === 'en' ? 'English' : '繁體中文' }).click();
+  await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-HK'), lang);
+}
+
+declare const document: { documentElement: { lang: string } };
+
+/** The form item (label, control, errors) holding a label. */
+function formItem(page: Page, label: string): Locator {
+  return page.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
+}
+
+async function save(page: Page, t: (typeof TEXT)[Lang]): Promise<void> {
+  await page.getByRole('button', { name: t.save }).click();
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox').fill(text);
+  await page.getByRole('searchbox').press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('q') === text);
+}
+
+/** Clicks the export link, saves the file and returns every row's cell texts of its first sheet. */
+async function exportedRows(page: Page, t: (typeof TEXT)[Lang]): Promise<string[][]> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: t.exportXlsx }).click(),
+  ]);
+  const path = join(mkdtempSync(join(tmpdir(), 'e2e-export-')), download.suggestedFilename());
+  await download.saveAs(path);
+  check(path.endsWith('.xlsx'), `an XLSX file (${path})`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  const rows: string[][] = [];
+  book.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return rows;
+}
+
+async function rowOf(page: Page, text: string): Promise<Locator> {
+  const row = page.getByRole('row').filter({ hasText: text });
+  await row.first().waitFor();
+  return row.first();
+}
+
+export function settingsJourneys(main: RunningServer): Journey[] {
+  const base = main.staffUrl;
+  const year = new Date().getFullYear();
+  const out: Journey[] = [];
+  (['en', 'zh_HK'] as const).forEach((lang, n) => {
+    const t = TEXT[lang];
+    const tag = lang === 'en' ? 'En' : 'Zh';
+    out.push(
+      {
+        name: `settings (${lang}): holidays — list, create, search, edit, duplicate date, export`,
+        async run(page) {
+          await signIn(page, base, lang);
+          await page.goto(`${base}/settings/holiday`);
+          await page.getByRole('heading', { name: t.holidays }).waitFor();
+          check(
+            (await page.getByTestId('filter-year').innerText()).includes(String(year)),
+            'current year filter',
+          );
+          const date = `${year}-0${n + 3}-15`;
+          for (const [i, name] of [`Holiday ${tag}`, `Other ${tag}`].entries()) {
+            await page.getByTestId('resource-create').click();
+            await page.waitForURL(/\/settings\/holiday\/create$/);
+            await formItem(page, t.date)
+              .locator('input')
+              .fill(i === 0 ? date : `${year}-0${n + 3}-16`);
+            await formItem(page, t.date).locator('input').press('Enter');
+            await formItem(page, t.nameEn).locator('input').fill(name);
+            await formItem(page, t.nameZh).locator('input').fill(`假期${tag}${i}`);
+            await save(page, t);
+            await page.waitForURL(/\/settings\/holiday$/);
+            await rowOf(page, name);
+          }
+          await search(page, `Holiday ${tag}`);
+          await page
+            .getByRole('row')
+            .filter({ hasText: `Other ${tag}` })
+            .waitFor({ state: 'detached' });
+          await (await rowOf(page, `Holiday ${tag}`)).getByRole('link', { name: new RegExp(t.edit) }).click();
+          await page.waitForURL(/\/settings\/holiday\/\d+$/);
+          await formItem(page, t.nameEn).locator('input').fill(`Holiday ${tag} edited`);
+          await save(page, t);
+          await page.waitForURL(/\/settings\/holiday/);
+          await rowOf(page, `Holiday ${tag} edited`);
+
+          // a second holiday on the same date: refused on the date field
+          await page.getByTestId('resource-create').click();
+          await formItem(page, t.date).locator('input').fill(date);
+          await formItem(page, t.date).locator('input').press('Enter');
+          await formItem(page, t.nameEn).locator('input').fill('Same day');
+          await formItem(page, t.nameZh).locator('input').fill('同日');
+          await save(page, t);
+          await formItem(page, t.date).getByText(t.duplicate).waitFor();
+          check(page.url().endsWith('/create'), 'stays on the form');
+          await page.goto(`${base}/settings/holiday?q=${encodeURIComponent(`Holiday ${tag}`)}`);
+          const rows = await exportedRows(page, t);
+          check(
+            rows.some((r) => r.includes(`Holiday ${tag} edited`)) &&
+              !rows.some((r) => r.includes(`Other ${tag}`)),
+            `the export holds the filtered rows: ${JSON.stringify(rows)}`,
+          );
+        },
+      },
+      {
+        name: `settings (${lang}): areas — tree, district, duplicate name, referenced delete, export`,
+        async run(page) {
+          await signIn(page, base, lang);
+          await page.goto(`${base}/settings/area`);
+          await page.getByRole('heading', { name: t.areas }).waitFor();
+          const area = `Area ${tag}`;
+          await page.getByTestId('resource-create').click();
+          await formItem(page, t.nameEn).locator('input').fill(area);
+          await formItem(page, t.nameZh).locator('input').fill(`地區${tag}`);
+          await save(page, t);
+          await page.waitForURL(/\/settings\/area$/);
+          await (await rowOf(page, area)).getByRole('button', { name: t.addDistrict }).click();
+          await page.waitForURL(/\/settings\/area\/create\?parent_id=\d+$/);
+          await formItem(page, t.nameEn).locator('input').fill(`District ${tag}`);
+          await formItem(page, t.nameZh).locator('input').fill(`分區${tag}`);
+          await save(page, t);
+          await page.waitForURL(/\/settings\/area$/);
+          await search(page, area);
+          const areaRow = await rowOf(page, area);
+          await areaRow.locator('.ant-table-row-expand-icon').click();
+          await rowOf(page, `District ${tag}`);
+
+          // edit the district's name
+          await (
+            await rowOf(page, `District ${tag}`)
+          )
+            .getByRole('link', { name: new RegExp(t.edit) })
+            .click();
+          await formItem(page, t.nameEn).locator('input').fill(`District ${tag} 2`);
+          await save(page, t);
+          await page.waitForURL(/\/settings\/area/);
+
+          // the same area name again: refused on the name
+          await page.getByTestId('resource-create').click();
+          await formItem(page, t.nameEn).locator('input').fill(area);
+          await formItem(page, t.nameZh).locator('input').fill('重複');
+          await save(page, t);
+          await formItem(page, t.nameEn).getByText(t.duplicate).waitFor();
+          await page.goto(`${base}/settings/area?q=${encodeURIComponent(area)}`);
+
+          // an area with a district cannot be deleted
+          await (
+            await rowOf(page, area)
+          )
+            .getByRole('button', { name: `${t.delete} ${lang === 'en' ? area : `地區${tag}`}` })
+            .click();
+          await page.getByRole('tooltip').getByRole('button', { name: t.delete }).click();
+          await page.getByText(t.districtRefused).waitFor();
+          const rows = await exportedRows(page, t);
+          check(
+            rows.some((r) => r.includes(area)),
+            `the export holds the area: ${JSON.stringify(rows)}`,
+          );
+        },
+      },
+      {
+        name: `settings (${lang}): option list — create, search, edit, duplicate code, value in use, export`,
+        async run(page) {
+          await signIn(page, base, lang);
+          await page.goto(`${base}/settings/option/gender`);
+          await page.getByRole('heading', { name: t.genderTitle }).waitFor();
+          const code = `x-${tag.toLowerCase()}`;
+          await page.getByTestId('resource-create').click();
+          await formItem(page, t.code).locator('input').fill(code);
+          await formItem(page, t.nameEn).locator('input').fill(`Other ${tag}`);
+          await formItem(page, t.nameZh).locator('input').fill(`其他${tag}`);
+          await save(page, t);
+          await page.waitForURL(/\/settings\/option\/gender$/);
+          await search(page, code);
+          await (await rowOf(page, code)).getByRole('link', { name: new RegExp(t.edit) }).click();
+          await formItem(page, t.nameEn).locator('input').fill(`Other ${tag} edited`);
+          await save(page, t);
+          await page.waitForURL(/\/settings\/option\/gender/);
+          await rowOf(page, `Other ${tag} edited`);
+
+          await page.getByTestId('resource-create').click();
+          await formItem(page, t.code).locator('input').fill(code);
+          await formItem(page, t.nameEn).locator('input').fill('Again');
+          await formItem(page, t.nameZh).locator('input').fill('再次');
+          await save(page, t);
+          await formItem(page, t.code).getByText(t.duplicate).waitFor();
+
+          // "M" is the seeded student's gender: deleting it is refused, deactivating is the way
+          await page.goto(`${base}/settings/option/gender?q=M`);
+          const male = page
+            .getByRole('row')
+            .filter({ has: page.getByRole('cell', { name: 'M', exact: true }) });
+          await male.getByRole('button', { name: new RegExp(t.delete) }).click();
+          await page.getByRole('tooltip').getByRole('button', { name: t.delete }).click();
+          await page.getByText(t.studentRefused).waitFor();
+          await page.goto(`${base}/settings/option/gender`);
+          const rows = await exportedRows(page, t);
+          check(
+            rows.some((r) => r.includes(code)),
+            `the export holds the new value: ${JSON.stringify(rows)}`,
+          );
+        },
+      },
+      {
+        name: `settings (${lang}): order terms — rich text, create, search, edit, default kept, export`,
+        async run(page) {
+          await signIn(page, base, lang);
+          await page.goto(`${base}/settings/order/terms`);
+          await page.getByRole('heading', { name: t.orderTerms }).waitFor();
+          for (const title of [`Terms ${tag} A`, `Terms ${tag} B`]) {
+            await page.getByTestId('resource-create').click();
+            await formItem(page, t.titleEn).locator('input').fill(title);
+            await formItem(page, t.titleZh).locator('input').fill(`條款${title}`);
+            await formItem(page, t.contentEn).getByRole('textbox').click();
+            await page.keyboard.type(`Payment within 7 days (${title}).`);
+            await formItem(page, t.contentZh).getByRole('textbox').click();
+            await page.keyboard.type('七日內付款。');
+            await save(page, t);
+            await page.waitForURL(/\/settings\/order\/terms$/);
+            await rowOf(page, title);
+          }
+          await search(page, `Terms ${tag} B`);
+          await (await rowOf(page, `Terms ${tag} B`)).getByRole('link', { name: new RegExp(t.edit) }).click();
+          await formItem(page, t.contentEn).getByRole('button').first().click(); // bold
+          await page.keyboard.type(' Bold part.');
+          await save(page, t);
+          await page.waitForURL(/\/settings\/order\/terms/);
+          const saved = await page.evaluate(() =>
+            fetch('/api/order-terms?q=B&per_page=100').then(
+              (r) => r.json() as Promise<{ items: { content_en: string }[] }>,
+            ),
+          );
+          check(
+            saved.items.some((i) => /<(b|strong)>/.test(i.content_en)),
+            `bold text kept: ${JSON.stringify(saved.items.map((i) => i.content_en))}`,
+          );
+          const rows = await exportedRows(page, t);
+          check(
+            rows.some((r) => r.includes(`Terms ${tag} B`)),
+            `the export holds the terms: ${JSON.stringify(rows)}`,
+          );
+        },
+      },
+      {
+        name: `settings (${lang}): document numbers — live preview, invalid format refused, saved`,
+        async run(page) {
+          await signIn(page, base, lang);
+          await page.goto(`${base}/settings/code`);
+          await page.getByRole('heading', { name: t.codeTitle }).waitFor();
+          const input = formItem(page, t.orderNo).locator('input');
+          await input.fill(`ORD${tag}-{yyyy}-{seq:4}`);
+          await page.getByTestId('preview-order').getByText(`ORD${tag}-${year}-0001`).waitFor();
+          await input.fill('ORD-{yyyy}');
+          await formItem(page, t.orderNo)
+            .getByText('The format must contain {seq:N} exactly once.')
+            .waitFor();
+          await input.fill(`ORD${tag}-{yy}{mm}-{seq:5}`);
+          await save(page, t);
+          await page.waitForFunction(
+            (expected) =>
+              fetch('/api/settings')
+                .then((r) => r.json() as Promise<{ order_no_format: string }>)
+                .then((s) => s.order_no_format === expected),
+            `ORD${tag}-{yy}{mm}-{seq:5}`,
+          );
+        },
+      },
+    );
+  });
+  return out;
+}
