@@ -24,6 +24,11 @@ describe('HTTP error mapping (spec §8)', () => {
       { type: 'navigate', to: '/error-403', replace: true, signOut: false },
     ],
     [
+      403,
+      { message: 'Two-factor authentication must be set up first.', code: 'two_factor_required' },
+      { type: 'navigate', to: '/user/profile', replace: true, signOut: false },
+    ],
+    [
       500,
       { message: 'Server Error' },
       { type: 'navigate', to: '/error-500', replace: false, signOut: false },

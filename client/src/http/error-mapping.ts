@@ -8,7 +8,8 @@ export type ErrorAction =
  * The spec's response handling, as a pure function of the status (`null` = no response at all):
  * no response → /error-no-connection; 404 → /error-404; 401 → /login, or /login?timeout=1 when the body
  * carries the timeout flag; 403 → the page is replaced by /error-403; 500 → /error-500; anything else
- * is the caller's to handle.
+ * is the caller's to handle. A 403 saying that the account must set up 2FA first goes to the profile, where that
+ * setup is.
  */
 export function mapHttpError(
   status: number | null,
@@ -25,6 +26,9 @@ export function mapHttpError(
         signOut: true,
       };
     case 403:
+      // admins require 2FA and this account has none yet: only its profile's 2FA setup is open (quality §6)
+      if (body?.code === 'two_factor_required')
+        return { type: 'navigate', to: '/user/profile', replace: true, signOut: false };
       return { type: 'navigate', to: '/error-403', replace: true, signOut: false };
     case 404:
       return { type: 'navigate', to: '/error-404', replace: false, signOut: false };
