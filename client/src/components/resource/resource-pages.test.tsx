@@ -18,10 +18,10 @@ import { exportUrl, nextListQuery } from './resource-query';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceConfig } from './types';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 // antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 30_000 };
 
 const ZThing = z.strictObject({
   code: z.string().trim().min(1).max(10),

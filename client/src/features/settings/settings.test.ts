@@ -1,0 +1,40 @@
+import { initI18n } from '../../i18n/i18n';
+import i18next from 'i18next';
+import { testMailMessage } from './general/general-page';
+import { importProblems } from './holidays/holiday-import';
+import { localName } from './names';
+import { optionKeyLabel } from './options/option-config';
+
+describe('settings screens: helpers', () => {
+  beforeEach(() => initI18n('en'));
+
+  it('lists a refused import’s problems by row number', () => {
+    expect(
+      importProblems({
+        'rows.12.date': ['Row 12: bad date'],
+        'rows.3.name_en': ['Row 3: required'],
+        'rows.3.date': ['Row 3: repeated'],
+      }),
+    ).toEqual(['Row 3: required', 'Row 3: repeated', 'Row 12: bad date']);
+  });
+
+  it('says the spec’s words when the test mail cannot go', () => {
+    const t = i18next.t.bind(i18next) as (key: string) => string;
+    const error = (code: string) => ({ status: 422, handled: false, data: { message: 'x', code } });
+    expect(testMailMessage(error('smtp_not_configured'), t)).toBe(
+      'Please confirm whether the SMTP settings are completed',
+    );
+    expect(testMailMessage({ ...error('email_failed'), status: 502 }, t)).toBe('Email failed');
+  });
+
+  it('names a record in the interface language, the other one when empty', () => {
+    expect(localName({ name_en: 'Kowloon', name_zh: '九龍' }, 'en')).toBe('Kowloon');
+    expect(localName({ name_en: 'Kowloon', name_zh: '九龍' }, 'zh_HK')).toBe('九龍');
+    expect(localName({ label_en: 'Male', label_zh: '' }, 'zh_HK', 'label')).toBe('Male');
+  });
+
+  it('has a name for every option list', () => {
+    const t = i18next.t.bind(i18next) as (key: string) => string;
+    expect(optionKeyLabel('topik_level', t)).toBe('TOPIK level');
+  });
+});
