@@ -131,7 +131,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
     const tag = lang === 'en' ? 'En' : 'Zh';
     out.push(
       {
-        name: `settings (${lang}): holidays — list, create, search, edit, duplicate date, export`,
+        name: `settings (${lang}): holidays — list, create, search, edit, duplicate date, import with row-numbered errors, export`,
         async run(page) {
           await signIn(page, base, lang);
           await page.goto(`${base}/settings/holiday`);
@@ -175,6 +175,20 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await save(page, t);
           await formItem(page, t.date).getByText(t.duplicate).waitFor();
           check(page.url().endsWith('/create'), 'stays on the form');
+          // import: a file with bad rows is refused whole, each bad row named; a good one is imported
+          await page.goto(`${base}/settings/holiday`);
+          const upload = (csv: string) =>
+            page.getByTestId('holiday-import-file').setInputFiles({
+              name: 'holidays.csv',
+              mimeType: 'text/csv',
+              buffer: Buffer.from(csv),
+            });
+          await upload(`date,name_en,name_zh\n${year}-13-01,Bad,壞\n${year}-0${n + 7}-01,,空\n`);
+          const problems = page.getByTestId('holiday-import-errors');
+          await problems.getByText(/Row 2/).first().waitFor();
+          await problems.getByText(/Row 3/).first().waitFor();
+          await upload(`date,name_en,name_zh\n${year}-0${n + 7}-02,Imported ${tag},匯入${tag}\n`);
+          await rowOf(page, `Imported ${tag}`);
           await page.goto(`${base}/settings/holiday?q=${encodeURIComponent(`Holiday ${tag}`)}`);
           const rows = await exportedRows(page, t);
           check(
