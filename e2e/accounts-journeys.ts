@@ -105,9 +105,18 @@ async function confirmPasswordIfAsked(page: Page, password: string, language: La
     .then(() => true)
     .catch(() => false);
   if (!asked) return;
-  await modal.getByLabel(LABELS[language].password).fill(password);
-  await page.getByTestId('confirm-password-submit').click();
-  await modal.waitFor({ state: 'hidden' });
+  const input = modal.getByLabel(LABELS[language].password);
+  await input.fill(password);
+  await input.press('Enter');
+  // on a loaded machine the first submit may land while the dialog is still opening: submit once more
+  const closed = await modal
+    .waitFor({ state: 'hidden', timeout: 8_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!closed) {
+    await page.getByTestId('confirm-password-submit').click();
+    await modal.waitFor({ state: 'hidden' });
+  }
 }
 
 async function menuLabels(page: Page): Promise<string[]> {
