@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import {
@@ -44,14 +45,22 @@ export function initialFormValues(
   return values;
 }
 
-/** Only the form's own fields, empty optional values as null (the schemas are strict). */
-export function formBody(fields: ResourceField[], values: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Only the form's own fields, empty optional values as null (the schemas are strict): an emptied field
+ * whose schema takes null (an optional email, say) is sent as null, not as an empty string it would refuse.
+ */
+export function formBody(
+  fields: ResourceField[],
+  values: Record<string, unknown>,
+  schema?: z.ZodObject,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name];
     if (value === undefined) continue;
-    body[field.name] =
-      value === '' && field.input.type !== 'text' && field.input.type !== 'textarea' ? null : value;
+    const takesNull = schema?.shape[field.name]?.safeParse(null).success ?? false;
+    const textual = field.input.type === 'text' || field.input.type === 'textarea';
+    body[field.name] = value === '' && (takesNull || !textual) ? null : value;
   }
   return body;
 }
@@ -155,7 +164,7 @@ export function ResourceFormPage<T extends ResourceRow>({
   const save = async (values: Record<string, unknown>) => {
     setSummary(null);
     try {
-      const body = formBody(fields, values);
+      const body = formBody(fields, values, schema);
       if (creating) await write({ url: apiPath, method: 'POST', body }).unwrap();
       else await write({ url: `${apiPath}/${params.id}`, method: 'PUT', body }).unwrap();
       dispatch(appActions.setUnsavedChanges(false));
