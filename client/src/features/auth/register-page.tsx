@@ -7,8 +7,9 @@ import { isApiError } from '../../app/api';
 import { NotFound } from '../../components/errors/error-screen';
 import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
-import { confirmationRule, passwordRule, translatePasswordErrors } from '../profile/password-rules';
+import { translatePasswordErrors } from '../profile/password-rules';
 import { useRegisterMutation, type RegisterRequest } from './auth-api';
+import { NewPasswordFields } from '../profile/new-password-fields';
 
 /** Registration: only when the server's app-config enables it; otherwise this path is not found. */
 export default function RegisterPage() {
@@ -50,22 +51,10 @@ export default function RegisterPage() {
             <Form.Item name="email" label={t('auth.email')} rules={[rules.required(t), rules.email(t)]}>
               <Input type="email" autoComplete="email" />
             </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('auth.password')}
-              extra={t('profile.password.rule')}
-              rules={[rules.required(t), passwordRule(t)]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="password_confirmation"
-              label={t('auth.register.confirmPassword')}
-              dependencies={['password']}
-              rules={[rules.required(t), confirmationRule(t)]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields
+              passwordLabel={t('auth.password')}
+              confirmationLabel={t('auth.register.confirmPassword')}
+            />
             {termsFeature && (
               <Form.Item
                 name="terms"

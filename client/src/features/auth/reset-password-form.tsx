@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../app/api';
 import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
-import { rules } from '../../components/forms/rules';
-import { confirmationRule, passwordRule, translatePasswordErrors } from '../profile/password-rules';
+import { translatePasswordErrors } from '../profile/password-rules';
 import { useResetPasswordMutation } from '../profile/profile-api';
+import { NewPasswordFields } from '../profile/new-password-fields';
 
 interface Values {
   password: string;
@@ -56,22 +56,11 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       <Typography.Paragraph type="secondary">{t('auth.reset.help', { email })}</Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item
-          name="password"
-          label={t('auth.reset.password')}
-          extra={t('profile.password.rule')}
-          rules={[rules.required(t), passwordRule(t)]}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('auth.register.confirmPassword')}
-          dependencies={['password']}
-          rules={[rules.required(t), confirmationRule(t)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          passwordLabel={t('auth.reset.password')}
+          confirmationLabel={t('auth.register.confirmPassword')}
+          autoFocus
+        />
         <Button type="primary" htmlType="submit" block disabled={isLoading}>
           {t('auth.reset.submit')}
         </Button>

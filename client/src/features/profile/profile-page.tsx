@@ -11,7 +11,7 @@ import { rules } from '../../components/forms/rules';
 import { setLocale } from '../../i18n/i18n';
 import { signedOut } from '../auth/session';
 import { usePasswordConfirmation } from './password-confirmation';
-import { confirmationRule, passwordRule, translatePasswordErrors } from './password-rules';
+import { translatePasswordErrors } from './password-rules';
 import {
   useDeleteAccountMutation,
   useSendVerificationMutation,
@@ -22,6 +22,7 @@ import {
 } from './profile-api';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
+import { NewPasswordFields } from './new-password-fields';
 
 type InfoValues = Pick<Profile, 'name' | 'email' | 'language'>;
 
@@ -163,22 +164,10 @@ function UpdatePassword() {
         <Form.Item name="current_password" label={t('profile.password.current')} rules={[rules.required(t)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('profile.password.new')}
-          extra={t('profile.password.rule')}
-          rules={[rules.required(t), passwordRule(t)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('profile.password.confirmation')}
-          dependencies={['password']}
-          rules={[rules.required(t), confirmationRule(t)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          passwordLabel={t('profile.password.new')}
+          confirmationLabel={t('profile.password.confirmation')}
+        />
         <Button type="primary" htmlType="submit" disabled={isLoading}>
           {t('common.save')}
         </Button>
