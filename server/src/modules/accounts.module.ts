@@ -41,6 +41,7 @@ import { rolesResource } from './roles/roles.resource';
 import { createTwoFactorService } from './two-factor/two-factor.service';
 import { createAccountSettingsService, loadFeatures, requireFeature } from './users/account-settings';
 import { usersResource } from './users/users.resource';
+import { registerSettingsSection } from './settings/settings.routes';
 
 /** How long the password step of a 2FA sign-in stays good for the challenge. */
 const PENDING_TWO_FACTOR_MS = 10 * 60_000;
@@ -447,26 +448,11 @@ export function registerAccountsModule(deps: ModuleDeps): void {
   });
 
   // ---- admin settings of this module ----
-  api.add({
-    method: 'get',
+  registerSettingsSection(api, {
     path: '/settings/smtp',
-    access: 'staff',
-    permission: 'settings.view',
-    handler: async (_req, res) => {
-      res.json(await mail.show());
-    },
-  });
-  api.add({
-    method: 'put',
-    path: '/settings/smtp',
-    access: 'staff',
-    permission: 'settings.update',
-    schemas: { body: ZSmtpSettings },
-    handler: async (req, res) => {
-      const { before, after } = await mail.save(req.parsed.body);
-      await auditService.record(db, contextOf(req), { action: 'update', entity: 'settings', before, after });
-      res.json(await mail.show());
-    },
+    body: ZSmtpSettings,
+    read: () => mail.show(),
+    update: (input, ctx) => mail.save(input, ctx),
   });
   api.add({
     method: 'post',
@@ -488,23 +474,10 @@ export function registerAccountsModule(deps: ModuleDeps): void {
   });
 
   const accountSettings = createAccountSettingsService(db);
-  api.add({
-    method: 'get',
+  registerSettingsSection(api, {
     path: '/settings/accounts',
-    access: 'staff',
-    permission: 'settings.view',
-    handler: async (_req, res) => {
-      res.json(await accountSettings.read());
-    },
-  });
-  api.add({
-    method: 'put',
-    path: '/settings/accounts',
-    access: 'staff',
-    permission: 'settings.update',
-    schemas: { body: ZAccountSettings },
-    handler: async (req, res) => {
-      res.json(await accountSettings.update(req.parsed.body, contextOf(req)));
-    },
+    body: ZAccountSettings,
+    read: accountSettings.read,
+    update: accountSettings.update,
   });
 }

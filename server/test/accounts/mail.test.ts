@@ -150,8 +150,14 @@ describe('SMTP settings', () => {
     const stored = await t.db('settings').where({ key: 'smtp_password' }).first();
     expect(stored.value).toBeTruthy();
     expect(stored.value).not.toContain('smtp-Secret-9');
-    const audit = await t.db('audit_logs').where({ entity: 'settings' });
+    const audit = await t.db('audit_logs').where({ entity: 'settings', action: 'update' });
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0].changes).after).toMatchObject({
+      smtp_host: '127.0.0.1',
+      smtp_from: 'settings@example.com',
+    });
     expect(JSON.stringify(audit)).not.toContain('smtp-Secret-9');
+    expect(audit[0].changes).not.toContain('smtp_password');
 
     await admin.post('/api/settings/smtp/test', { to: 'tester@example.com' }).expect(200);
     const mail = await smtp.waitFor('tester@example.com');

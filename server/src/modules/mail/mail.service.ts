@@ -5,6 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { decrypt, encrypt } from '../../lib/crypto';
 import { logger } from '../../lib/logger';
 import { settingsRepository } from '../settings/settings.repository';
+import type { RequestContext } from '../../http/context';
+import { auditService } from '../audit/audit.service';
 
 export const SMTP_KEYS = [
   'smtp_host',
@@ -110,16 +112,19 @@ export function createMailService(db: Knex, config: Config) {
       };
     },
 
-    async save(input: {
-      host: string;
-      port: number;
-      user?: string | null;
-      password?: string | null;
-      from: string;
-      secure: boolean;
-    }): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
-      const before = await stored();
+    async save(
+      input: {
+        host: string;
+        port: number;
+        user?: string | null;
+        password?: string | null;
+        from: string;
+        secure: boolean;
+      },
+      ctx: RequestContext,
+    ) {
       await db.transaction(async (trx) => {
+        const before = await settingsRepository.getMany(trx, SMTP_KEYS);
         await settingsRepository.set(trx, 'smtp_host', input.host);
         await settingsRepository.set(trx, 'smtp_port', String(input.port));
         await settingsRepository.set(trx, 'smtp_user', input.user ?? null);
@@ -132,8 +137,11 @@ export function createMailService(db: Knex, config: Config) {
             input.password === null || input.password === '' ? null : encrypt(input.password, config.appKey),
           );
         }
+        const after = await settingsRepository.getMany(trx, SMTP_KEYS);
+        // the audit scrubs smtp_password: the log only shows that the other fields changed
+        await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });
       });
-      return { before, after: await stored() };
+      return this.show();
     },
   };
 }

@@ -2,30 +2,53 @@ import type { Knex } from 'knex';
 import { ZNumberingPreviewQuery } from '../../../../shared/schemas/numbering';
 import { ZSettingsUpdate } from '../../../../shared/schemas/settings';
 import type { ApiRouter } from '../../http/api-router';
-import { contextOf } from '../../http/context';
+import type { z } from 'zod';
+import { contextOf, type RequestContext } from '../../http/context';
 import { createSettingsService } from './settings.service';
 
-/** `/api/settings` (document number formats and general settings) and the numbering preview. */
-export function registerSettingsRoutes(api: ApiRouter, db: Knex): void {
-  const service = createSettingsService(db);
+/**
+ * One settings section: `GET path` reads it (settings.view), `PUT path` saves the validated body
+ * (settings.update) through its service, which audits the change in its transaction. General settings,
+ * SMTP and the account settings are each one section.
+ */
+export function registerSettingsSection(
+  api: ApiRouter,
+  section: {
+    path: string;
+    body: z.ZodType;
+    read: () => Promise<unknown>;
+    update: (input: any, ctx: RequestContext) => Promise<unknown>;
+  },
+): void {
   api.add({
     method: 'get',
-    path: '/settings',
+    path: section.path,
     access: 'staff',
     permission: 'settings.view',
     handler: async (_req, res) => {
-      res.json(await service.read());
+      res.json(await section.read());
     },
   });
   api.add({
     method: 'put',
-    path: '/settings',
+    path: section.path,
     access: 'staff',
     permission: 'settings.update',
-    schemas: { body: ZSettingsUpdate },
+    schemas: { body: section.body },
     handler: async (req, res) => {
-      res.json(await service.update(req.parsed.body, contextOf(req)));
+      res.json(await section.update(req.parsed.body, contextOf(req)));
     },
+  });
+}
+
+/** `/api/settings` (document number formats and general settings) and the numbering preview. */
+export function registerSettingsRoutes(api: ApiRouter, db: Knex): void {
+  const service = createSettingsService(db);
+  registerSettingsSection(api, {
+    path: '/settings',
+    body: ZSettingsUpdate,
+    read: service.read,
+    update: service.update,
   });
   api.add({
     method: 'get',
