@@ -13,6 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { accountJourneys } from './accounts-journeys';
 import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
 import { journeys } from './journeys';
+import { settingsGeneralJourneys } from './settings-general-journeys';
 import { settingsJourneys } from './settings-journeys';
 import { startServer, type RunningServer } from './server';
 
@@ -61,6 +62,7 @@ async function main(): Promise<number> {
       ...journeys(mainServer, shortSession),
       ...settingsJourneys(mainServer),
       ...accountJourneys(mainServer),
+      ...settingsGeneralJourneys(mainServer),
     ]);
   } catch (error) {
     console.error('e2e: could not run the journeys:', error instanceof Error ? error.message : error);

@@ -3,6 +3,7 @@ import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListResponse } from '../../../../shared/list';
 import { useResourceReadQuery } from './resource-api';
+import type { Translate } from './types';
 
 export interface AuditRow {
   id: number;
@@ -14,6 +15,36 @@ export interface AuditRow {
   entity_id: number | null;
   ip: string | null;
   changes: unknown;
+}
+
+/** The actions the audit log records, in the order its filter offers them. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'import',
+  'reorder',
+  'login',
+  'logout',
+  'login_failed',
+  'logout_other_sessions',
+  'register',
+  'email_verified',
+  'password_changed',
+  'password_confirmation_failed',
+  'password_reset_requested',
+  'password_reset',
+  'permission_denied',
+  'two_factor_enabling',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_recovery_code_used',
+  'two_factor_recovery_codes_regenerated',
+] as const;
+
+/** An audit action in the interface language (an action without a label shows its code). */
+export function auditActionLabel(action: string, t: Translate): string {
+  return t(`resource.audit.actions.${action}`, { defaultValue: action });
 }
 
 /** A change's before/after as short text. */
@@ -58,7 +89,12 @@ export function AuditHistory({ entity, id }: { entity: string; id: number }) {
       columns={[
         { key: 'created_at', dataIndex: 'created_at', title: t('resource.audit.time') },
         { key: 'actor_name', dataIndex: 'actor_name', title: t('resource.audit.actor') },
-        { key: 'action', dataIndex: 'action', title: t('resource.audit.action') },
+        {
+          key: 'action',
+          dataIndex: 'action',
+          title: t('resource.audit.action'),
+          render: (action: string) => auditActionLabel(action, t),
+        },
         {
           key: 'changes',
           title: t('resource.audit.changes'),

@@ -26,6 +26,7 @@ import { can } from '../../../../shared/permissions';
 import { useAppSelector } from '../../app/hooks';
 import type { RouteData } from '../../app/routes/route-data';
 import { RecentRecordsButton, useRememberVisit } from './recent-records-button';
+import { reorderIds } from './reorder';
 import { deleteErrorMessage } from './resource-errors';
 import { useResourceWriteMutation } from './resource-api';
 import { exportUrl, nextListQuery, PAGE_SIZE, sortOrderOf, sortQuery } from './resource-query';
@@ -91,13 +92,11 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
   const [dragged, setDragged] = useState<number | null>(null);
   const reorderable = Boolean(config.reorder) && canUpdate && !query.q && !query.sort;
   const drop = async (targetId: number) => {
-    const ids = (data.items ?? []).map((r) => r.id);
     if (dragged === null || dragged === targetId) return;
-    const order = ids.filter((id) => id !== dragged);
-    order.splice(
-      order.indexOf(targetId) + (ids.indexOf(dragged) < ids.indexOf(targetId) ? 1 : 0),
-      0,
+    const order = reorderIds(
+      (data.items ?? []).map((r) => r.id),
       dragged,
+      targetId,
     );
     setDragged(null);
     try {

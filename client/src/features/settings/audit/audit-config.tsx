@@ -1,10 +1,13 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Link } from 'react-router-dom';
-import { changesText, type AuditRow } from '../../../components/resource/audit-history';
+import {
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  changesText,
+  type AuditRow,
+} from '../../../components/resource/audit-history';
 import type { ResourceConfig } from '../../../components/resource/types';
-
-const ACTIONS = ['create', 'update', 'delete', 'login', 'logout', 'login_failed', 'import', 'reorder'];
 
 /** `/settings/audit-log` (admins): who did what when, filtered by user, record type, action and dates. */
 export const auditConfig: ResourceConfig<AuditRow & Record<string, unknown>> = {
@@ -23,7 +26,7 @@ export const auditConfig: ResourceConfig<AuditRow & Record<string, unknown>> = {
       name: 'action',
       labelKey: 'settings.audit.action',
       type: 'select',
-      options: ACTIONS.map((a) => ({ value: a, label: a })),
+      options: AUDIT_ACTIONS.map((a) => ({ value: a, labelKey: `resource.audit.actions.${a}` })),
     },
     { name: 'date_from', labelKey: 'settings.audit.from', type: 'date' },
     { name: 'date_to', labelKey: 'settings.audit.to', type: 'date' },
@@ -31,7 +34,12 @@ export const auditConfig: ResourceConfig<AuditRow & Record<string, unknown>> = {
   columns: [
     { key: 'created_at', titleKey: 'resource.audit.time', sortable: true },
     { key: 'actor_name', titleKey: 'resource.audit.actor' },
-    { key: 'action', titleKey: 'resource.audit.action', sortable: true },
+    {
+      key: 'action',
+      titleKey: 'resource.audit.action',
+      sortable: true,
+      render: (row, { t }) => auditActionLabel(row.action, t),
+    },
     { key: 'entity', titleKey: 'settings.audit.entity', sortable: true },
     { key: 'entity_id', titleKey: 'settings.audit.entityId' },
     { key: 'ip', titleKey: 'settings.audit.ip' },
