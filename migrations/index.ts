@@ -3,6 +3,7 @@ import * as foundation from './20261122000001_foundation';
 import * as students from './20261122000002_students';
 import * as accounts from './20261122000003_accounts';
 import * as reference from './20261122000004_reference';
+import * as files from './20261122000005_files';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122000002_students': students,
   '20261122000003_accounts': accounts,
   '20261122000004_reference': reference,
+  '20261122000005_files': files,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

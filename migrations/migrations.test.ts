@@ -20,6 +20,7 @@ it('rolls every migration back and forward again on this database, and seeds the
       'holidays',
       'areas',
       'sessions',
+      'files',
     ]) {
       expect(await t.db.schema.hasTable(table)).toBe(true);
     }
