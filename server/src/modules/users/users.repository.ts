@@ -69,6 +69,15 @@ export const usersRepository = {
     const [id] = await db('users').insert({ ...row, created_at: now, updated_at: now });
     return Number(id);
   },
+  /**
+   * The ids of the active admins, their rows locked until the transaction ends (`SELECT … FOR UPDATE` on
+   * MySQL/MariaDB; on SQLite the single writer serialises): two transactions that each take an admin away
+   * see each other's result instead of the same stale count.
+   */
+  async lockActiveAdminIds(db: Trx): Promise<number[]> {
+    const rows = await db('users').where({ is_admin: true, is_active: true }).forUpdate().select('id');
+    return rows.map((r: { id: number | string }) => Number(r.id));
+  },
   async countStudentsOfConsultant(db: Trx, id: number): Promise<number> {
     const row = await db('students').where({ consultant_user_id: id }).count({ n: '*' }).first();
     return Number(row?.n ?? 0);

@@ -2,16 +2,18 @@ import bcrypt from 'bcrypt';
 import { LOCALES } from '../../../../shared/features';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import { PASSWORD_RULE_MESSAGES } from '../../../../shared/schemas/auth';
-import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
+import { USER_MESSAGES, ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { fromDbDateTime } from '../../lib/clock';
 import type { ResourceDefinition, Row } from '../../resources/resource';
 import { resourceRepository } from '../../resources/resource.repository';
 import { apiTokensRepository } from '../api-tokens/api-tokens.repository';
+import { auditService } from '../audit/audit.service';
 import { BCRYPT_COST, parsePermissions } from '../auth/auth.service';
 import { userSessionsRepository } from '../auth/user-sessions.repository';
 import { assertAdmin, assertGrantable } from './grants';
+import { adminRemovalOf, assertNotLastAdmin } from './last-admin';
 
 export const IS_ADMIN_NOTICE = 'A change to the admin flag takes effect when the user next signs in.';
 
@@ -111,6 +113,18 @@ export const usersResource: ResourceDefinition = {
     if (data.is_admin === true && !(existing && bool(existing.is_admin))) {
       assertAdmin(ctx, 'is_admin', 'Only an admin can make a user an admin.');
     }
+    if (existing && 'password' in data) {
+      // one's own password changes on the profile, where the current one is asked for (quality §7)
+      if (existing.id === ctx.actor.id)
+        throw AppError.field('business_rule', 'password', USER_MESSAGES.ownPasswordOnProfile);
+      // whoever sets a password can sign in as that user: never someone holding more than the caller
+      const role = existing.role_id
+        ? await resourceRepository.findWhere(db, 'roles', (qb) => qb.where('id', existing.role_id))
+        : [];
+      assertGrantable(ctx, role.length ? parsePermissions(role[0].permissions) : [], 'password');
+    }
+    const removal = existing ? adminRemovalOf(data) : null;
+    if (existing && removal) await assertNotLastAdmin(db, existing.id, removal);
     if (data.role_id) {
       const role = await resourceRepository.findWhere(db, 'roles', (qb) => qb.where('id', data.role_id));
       if (!role.length) throw AppError.field('validation', 'role_id', 'This role does not exist.');
@@ -133,15 +147,21 @@ export const usersResource: ResourceDefinition = {
     return data;
   },
   /** Deactivating an account ends all its sessions and API tokens at once (deleting it cascades the same). */
-  async afterWrite(db, row, before) {
+  async afterWrite(db, row, before, ctx) {
     if (before && bool(before.is_active) && !bool(row.is_active)) {
       await userSessionsRepository.deleteForUser(db, row.id);
       await apiTokensRepository.deleteForUser(db, row.id);
     }
-    // a new password ends every other sign-in too: the sessions the admin does not hold
+    // a password set by someone else ends the user's sign-ins and API tokens; audited without the password
     if (before && row.password_hash !== before.password_hash) {
       await userSessionsRepository.deleteForUser(db, row.id);
+      await apiTokensRepository.deleteForUser(db, row.id);
+      await auditService.record(db, ctx, { action: 'password_set', entity: 'user', entityId: row.id });
     }
+  },
+  /** The last active admin cannot be deleted (nor delete their own account). */
+  async beforeDelete(db, row) {
+    await assertNotLastAdmin(db, row.id, 'delete');
   },
   createForm: async (db) => ({
     defaults: { language: 'zh_HK', is_active: true, is_admin: false },

@@ -1,0 +1,34 @@
+import { USER_MESSAGES } from '../../../../shared/schemas/users';
+import type { Trx } from '../../db/knex';
+import { AppError } from '../../lib/app-error';
+import type { Row } from '../../resources/resource';
+import { usersRepository } from './users.repository';
+
+/** What a write does to an account that could leave the organisation without an active admin. */
+export type AdminRemoval = 'demote' | 'deactivate' | 'delete';
+
+const REFUSAL: Record<AdminRemoval, { field: string; message: string }> = {
+  demote: { field: 'is_admin', message: USER_MESSAGES.lastAdminDemote },
+  deactivate: { field: 'is_active', message: USER_MESSAGES.lastAdminDeactivate },
+  delete: { field: 'id', message: USER_MESSAGES.lastAdminDelete },
+};
+
+/** Whether an update takes the admin flag or the active flag away (whatever the row held before). */
+export function adminRemovalOf(data: Row): AdminRemoval | null {
+  if (data.is_admin === false) return 'demote';
+  if (data.is_active === false) return 'deactivate';
+  return null;
+}
+
+/**
+ * The last active admin stays: it cannot lose the admin flag, be deactivated or be deleted (422 on the
+ * field). Called inside the write's transaction: the active admins' rows are locked and read fresh, so two
+ * concurrent requests that each take one admin away cannot both pass on the same stale count.
+ */
+export async function assertNotLastAdmin(trx: Trx, userId: number, removal: AdminRemoval): Promise<void> {
+  const admins = await usersRepository.lockActiveAdminIds(trx);
+  if (admins.includes(userId) && admins.length <= 1) {
+    const { field, message } = REFUSAL[removal];
+    throw AppError.field('business_rule', field, message);
+  }
+}
