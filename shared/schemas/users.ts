@@ -31,4 +31,6 @@ export const USER_MESSAGES = {
   lastAdminDelete: 'The last active admin cannot be deleted: make another user an admin first.',
   ownPasswordOnProfile: 'Change your own password on your profile, with your current password.',
   ownTwoFactorOnProfile: 'Turn off your own two-factor authentication on your profile.',
+  twoFactorRequiredNeedsFeature:
+    'Two-factor authentication cannot be required while staff cannot manage it: keep that feature on.',
 } as const;

@@ -1,4 +1,6 @@
+import { USER_MESSAGES } from '../../../shared/schemas/users';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
+import { enableTwoFactor, signedIn } from './helpers';
 
 let t: TestApp;
 let admin: Client;
@@ -36,6 +38,32 @@ describe('account settings', () => {
     const res = await admin.put('/api/settings/accounts', { features: { canFly: true }, is_admin: true });
     expect(res.status).toBe(422);
     expect(await t.db('settings').where({ key: 'feature_canFly' }).first()).toBeUndefined();
+  });
+
+  it('refuses to require 2FA while its management is off (nobody could set it up), and writes nothing', async () => {
+    // an admin with 2FA of its own, so that the requirement does not lock it out
+    const { user, client } = await signedIn(t, { is_admin: true });
+    await enableTwoFactor(client, user.password);
+    const both = await client.put('/api/settings/accounts', {
+      require_two_factor: true,
+      features: { canManageTwoFactorAuthentication: false },
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual({ require_two_factor: [USER_MESSAGES.twoFactorRequiredNeedsFeature] });
+    expect((await client.get('/api/settings/accounts')).body).toMatchObject({
+      require_two_factor: false,
+      features: { canManageTwoFactorAuthentication: true },
+    });
+    await client.put('/api/settings/accounts', { require_two_factor: true }).expect(200);
+    const off = await client.put('/api/settings/accounts', {
+      features: { canManageTwoFactorAuthentication: false },
+    });
+    expect(off.status).toBe(422);
+    expect(off.body.errors).toEqual({
+      'features.canManageTwoFactorAuthentication': [USER_MESSAGES.twoFactorRequiredNeedsFeature],
+    });
+    const now = await client.put('/api/settings/accounts', { require_two_factor: false }).expect(200);
+    expect(now.body.features.canManageTwoFactorAuthentication).toBe(true);
   });
 
   it('needs settings.update to change them', async () => {

@@ -5,6 +5,7 @@ import {
   type FeatureFlag,
   type Features,
 } from '../../../../shared/features';
+import { USER_MESSAGES } from '../../../../shared/schemas/users';
 import type { Knex } from 'knex';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
@@ -86,6 +87,14 @@ export function createAccountSettingsService(db: Knex) {
         }
         for (const [key, on] of writes) await settingsRepository.set(trx, key, String(on), ctx.actor.id);
         const after = await readAccountSettings(trx);
+        // required but impossible to set up: every account without 2FA would be locked out
+        if (after.require_two_factor && !after.features.canManageTwoFactorAuthentication) {
+          throw AppError.field(
+            'business_rule',
+            input.require_two_factor ? 'require_two_factor' : 'features.canManageTwoFactorAuthentication',
+            USER_MESSAGES.twoFactorRequiredNeedsFeature,
+          );
+        }
         await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });
         return after;
       });
