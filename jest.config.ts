@@ -12,6 +12,9 @@ const swc = [
   },
 ];
 
+/** ESM-only packages the server imports (directly or not), transformed instead of ignored. */
+const ESM_ONLY = ['file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', '@borewit'];
+
 const config: Config = {
   // real databases on a 2-core CI machine: creating and migrating a MariaDB database can take seconds.
   // Set here, globally: jest-circus reads the global testTimeout, not a project's.
@@ -23,6 +26,8 @@ const config: Config = {
       roots: ['<rootDir>/server', '<rootDir>/shared', '<rootDir>/migrations'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc as never },
+      // file-type (upload sniffing) and its dependencies are ESM only: swc turns them into CommonJS too
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
       setupFiles: ['<rootDir>/server/test/setup-env.ts'],
     },
     {

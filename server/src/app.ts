@@ -20,6 +20,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { holidaysResource } from './modules/holidays/holidays.resource';
 import { registerPortalRoutes } from './modules/portal/portal.routes';
 import { registerAccountsModule } from './modules/accounts.module';
+import { registerFilesModule } from './modules/files.module';
 import { registerReferenceModule } from './modules/reference.module';
 import { registerResource } from './resources/resource.routes';
 import { createSessionMiddleware } from './sessions/session';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps): App {
   const moduleDeps = { api, db, config, redis, auth, throttle };
   registerAccountsModule(moduleDeps);
   registerReferenceModule(moduleDeps);
+  registerFilesModule(moduleDeps);
 
   app.use(
     '/api',

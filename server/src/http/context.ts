@@ -12,6 +12,8 @@ export interface StaffUser {
   role: { id: number; name: string; data_scope: 'all' | 'branch' } | null;
   permissions: string[];
   two_factor_enabled: boolean;
+  /** the profile photo's download URL (`/api/files/:id`), null without one */
+  profile_photo_url: string | null;
   /** set when the request is authorised by a bearer API token rather than a session */
   api_token_id?: number;
 }

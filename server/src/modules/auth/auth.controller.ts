@@ -9,6 +9,7 @@ import { csrfToken } from '../../http/csrf';
 import type { Throttle } from '../../http/throttle';
 import { SESSION_COOKIE, destroySession, regenerateSession, saveSession } from '../../sessions/session';
 import { settingsRepository } from '../settings/settings.repository';
+import { readSettings } from '../settings/settings.service';
 import { loadFeatures } from '../users/account-settings';
 import type { AuthService } from './auth.service';
 
@@ -46,7 +47,7 @@ export function createAuthController(deps: {
       res.json({
         portal: req.hostKind === 'student',
         registration_enabled: req.hostKind === 'staff' && registration === 'true',
-        max_upload_mb: 5,
+        max_upload_mb: (await readSettings(db)).max_upload_mb,
         features: await loadFeatures(db),
       });
     }) satisfies RequestHandler,

@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
 import { MESSAGES } from '../../../../shared/errors';
+import { fileUrl } from '../../../../shared/files';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import { AppError } from '../../lib/app-error';
 import type { Auth, PortalStudent, RequestContext, StaffUser } from '../../http/context';
@@ -37,6 +38,11 @@ export function parsePermissions(json: string | null | undefined): string[] {
   }
 }
 
+/** The profile photo's URL (the column is read with the row; files.module manages it). */
+function photoUrl(row: UserRow & { profile_photo_file_id?: number | string | null }): string | null {
+  return row.profile_photo_file_id ? fileUrl(Number(row.profile_photo_file_id)) : null;
+}
+
 export type StaffLoginResult = { kind: 'user'; user: StaffUser } | { kind: 'two_factor'; userId: number };
 
 export function toPortalStudent(row: StudentRow): PortalStudent {
@@ -65,6 +71,7 @@ export function createAuthService(db: Knex) {
       role: role ? { id: role.id, name: role.name, data_scope: role.data_scope } : null,
       permissions: isAdmin ? [...PERMISSIONS] : parsePermissions(role?.permissions),
       two_factor_enabled: Boolean(row.two_factor_confirmed_at),
+      profile_photo_url: photoUrl(row),
     };
   }
 
