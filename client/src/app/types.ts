@@ -11,6 +11,8 @@ export interface User {
   role: { id: number; name: string; data_scope: 'all' | 'branch' } | null;
   permissions: string[];
   two_factor_enabled: boolean;
+  /** the profile photo (`/api/files/:id`), null without one */
+  profile_photo_url?: string | null;
 }
 
 /** The signed-in student on the portal host (`POST /api/login`, `GET /api/student`). */

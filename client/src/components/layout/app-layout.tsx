@@ -145,7 +145,12 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
               menu={{ items: userItems, onClick: ({ key }) => key === 'logout' && navigate('/logout') }}
             >
               <Button type="text" data-testid="user-menu" aria-label={t('layout.userMenu')}>
-                <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#475569' }} />
+                <Avatar
+                  size="small"
+                  icon={<UserOutlined />}
+                  src={(features.managesProfilePhotos && user.profile_photo_url) || undefined}
+                  style={{ backgroundColor: '#475569' }}
+                />
                 {!narrow && <span>{user.name}</span>}
               </Button>
             </Dropdown>

@@ -35,6 +35,11 @@ export interface BrowserSession {
   last_active: string | null;
   is_current: boolean;
 }
+/** `POST /api/user/profile-photo`'s answer. */
+export interface ProfilePhotoUpload {
+  file: { id: number; original_name: string; mime_type: string; size_bytes: number };
+  profile_photo_url: string;
+}
 export interface ApiToken {
   id: number;
   name: string;
@@ -132,6 +137,17 @@ export const accountApi = tagged.injectEndpoints({
     verifyEmail: build.mutation<{ message?: string }, { id: number; expires: number; signature: string }>({
       query: (body) => ({ url: '/api/email/verify', method: 'POST', body }),
     }),
+    /** multipart, field `file` (the one HTTP client sends a FormData body as it is) */
+    uploadProfilePhoto: build.mutation<ProfilePhotoUpload, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: '/api/user/profile-photo', method: 'POST', body };
+      },
+    }),
+    deleteProfilePhoto: build.mutation<void, void>({
+      query: () => ({ url: '/api/user/profile-photo', method: 'DELETE' }),
+    }),
   }),
 });
 
@@ -157,4 +173,6 @@ export const {
   useResetPasswordMutation,
   useSessionUserQuery,
   useVerifyEmailMutation,
+  useUploadProfilePhotoMutation,
+  useDeleteProfilePhotoMutation,
 } = accountApi;

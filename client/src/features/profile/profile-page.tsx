@@ -20,6 +20,7 @@ import {
   useUpdateProfileMutation,
   type Profile,
 } from './profile-api';
+import { ProfilePhotoSection } from './profile-photo-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { NewPasswordFields } from './new-password-fields';
@@ -250,6 +251,7 @@ export default function ProfilePage() {
     <Space orientation="vertical" size="large" style={{ display: 'flex', padding: 24 }}>
       <Typography.Title level={3}>{t('profile.title')}</Typography.Title>
       {data && features.canUpdateProfileInformation && <ProfileInformation key={data.id} initial={data} />}
+      <ProfilePhotoSection />
       {features.canUpdatePassword && <UpdatePassword />}
       {features.canManageTwoFactorAuthentication && <TwoFactorSection />}
       <SessionsSection />

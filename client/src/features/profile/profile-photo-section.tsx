@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Alert, App, Avatar, Button, Card, Space, Typography, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { FILE_MESSAGES, IMAGE_EXTENSIONS, type FileMessageKey } from '../../../../shared/files';
+import { isApiError } from '../../app/api';
+import { appActions } from '../../app/app-slice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { errorSummary, translateServerMessage } from '../../components/forms/server-errors';
+import { useDeleteProfilePhotoMutation, useUploadProfilePhotoMutation } from './profile-api';
+
+const FILE_MESSAGE_KEYS = new Map(
+  Object.entries(FILE_MESSAGES).map(([key, text]) => [text as string, key as FileMessageKey]),
+);
+const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** What went wrong with an upload, in the user's language. */
+export function uploadErrorText(error: unknown, t: TFunction, maxMb: number): string {
+  if (!isApiError(error)) return t('errors.generic');
+  if (error.status === 413) return t('profile.photo.errors.tooLarge', { max: maxMb });
+  const message = error.data?.errors?.file?.[0];
+  if (message) {
+    const key = FILE_MESSAGE_KEYS.get(message);
+    return key ? t(`profile.photo.errors.${key}`) : translateServerMessage(message, t);
+  }
+  return errorSummary(error, t);
+}
+
+/**
+ * The profile photo on /user/profile (feature `managesProfilePhotos`): the current photo, a JPG/PNG/WebP/GIF
+ * upload refused here already when it is over the upload limit (`maxUploadSize` MB) or not an image, the
+ * server's refusals in words, and removal. The top bar's avatar follows the session user.
+ */
+export function ProfilePhotoSection() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => s.app.user);
+  const enabled = useAppSelector((s) => s.app.features.managesProfilePhotos);
+  const maxMb = useAppSelector((s) => s.app.maxUploadSize);
+  const [uploadPhoto, uploading] = useUploadProfilePhotoMutation();
+  const [deletePhoto, deleting] = useDeleteProfilePhotoMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  if (!enabled || !user) return null;
+  const photo = user.profile_photo_url ?? null;
+
+  /** Checks before sending: an image by its name, at most the upload limit. */
+  const beforeUpload = (file: File) => {
+    setError(null);
+    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
+      setError(t('profile.photo.errors.imageOnly'));
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > maxMb * 1024 * 1024) {
+      setError(t('profile.photo.errors.tooLarge', { max: maxMb }));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const send = async (file: File) => {
+    const result = await uploadPhoto(file);
+    if (result.data) {
+      dispatch(appActions.setUser({ ...user, profile_photo_url: result.data.profile_photo_url }));
+      message.success(t('profile.photo.saved'));
+      return;
+    }
+    if (isApiError(result.error) && result.error.handled) return;
+    setError(uploadErrorText(result.error, t, maxMb));
+  };
+
+  const remove = async () => {
+    setError(null);
+    const result = await deletePhoto();
+    if (!result.error) {
+      dispatch(appActions.setUser({ ...user, profile_photo_url: null }));
+      message.success(t('profile.photo.removed'));
+    } else if (!(isApiError(result.error) && result.error.handled)) {
+      setError(errorSummary(result.error, t));
+    }
+  };
+
+  return (
+    <Card title={t('profile.photo.title')} data-testid="profile-photo-section">
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Space size="large" align="center" wrap>
+        <Avatar
+          size={96}
+          src={photo ?? undefined}
+          icon={<UserOutlined />}
+          alt={t('profile.photo.alt')}
+          data-testid="profile-photo"
+        />
+        <Space orientation="vertical">
+          {!photo && <Typography.Text type="secondary">{t('profile.photo.none')}</Typography.Text>}
+          <Space wrap>
+            <Upload
+              accept={ACCEPT}
+              maxCount={1}
+              showUploadList={false}
+              beforeUpload={beforeUpload}
+              customRequest={({ file }) => void send(file as File)}
+            >
+              <Button icon={<UploadOutlined />} loading={uploading.isLoading}>
+                {photo ? t('profile.photo.replace') : t('profile.photo.choose')}
+              </Button>
+            </Upload>
+            {photo && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={deleting.isLoading}
+                onClick={() => void remove()}
+              >
+                {t('profile.photo.remove')}
+              </Button>
+            )}
+          </Space>
+          <Typography.Text type="secondary">{t('profile.photo.help', { max: maxMb })}</Typography.Text>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
