@@ -23,7 +23,6 @@ const TEXT = {
     storageQuota: 'Storage quota',
     maxUpload: 'Maximum upload size',
     currency: 'Default currency',
-    tooBig: 'Too long or too large: at most 10000000.',
     smtpTitle: 'Email (SMTP)',
     host: 'SMTP host',
     port: 'Port',
@@ -63,7 +62,6 @@ const TEXT = {
     storageQuota: '儲存空間上限',
     maxUpload: '上載檔案大小上限',
     currency: '預設貨幣',
-    tooBig: '太長或太大：最多 10000000。',
     smtpTitle: '電郵（SMTP）',
     host: 'SMTP 主機',
     port: '連接埠',
@@ -111,6 +109,12 @@ async function signIn(page: Page, base: string, lang: Lang): Promise<void> {
   await page.getByTestId('language-switch').click();
   await page.getByRole('menuitem', { name: lang === 'en' ? 'English' : '繁體中文' }).click();
   await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-HK'), lang);
+}
+
+/** Whether a message is in the interface language: Chinese characters in zh_HK, none in English. */
+function inLanguage(text: string, lang: Lang): boolean {
+  const han = /\p{Script=Han}/u.test(text);
+  return lang === 'en' ? !han && /[A-Za-z]/.test(text) : han;
 }
 
 /** The form item (label, control, errors) holding a label, inside `scope`. */
@@ -377,7 +381,7 @@ function generalJourney(main: RunningServer, lang: Lang): Journey {
   const base = main.staffUrl;
   const values = lang === 'en' ? ['2048', '8', 'KRW'] : ['4096', '9', 'USD'];
   return {
-    name: `settings general (${lang}): storage quota, upload limit and currency saved and kept after a reload; a quota too large refused on its field`,
+    name: `settings general (${lang}): storage quota, upload limit and currency saved and kept after a reload; a quota too large and an unknown currency refused on their fields, in the interface language`,
     async run(page) {
       await signIn(page, base, lang);
       const before = JSON.parse((await apiCall(page, 'GET', '/api/settings')).body) as Record<
@@ -393,27 +397,42 @@ function generalJourney(main: RunningServer, lang: Lang): Journey {
         const currency = formItem(general, t.currency).locator('input');
         check((await quota.inputValue()) === String(before.storage_quota_mb), 'the stored quota is shown');
 
-        // a quota over the limit: refused on its field, nothing sent
-        let puts = 0;
+        // a quota over the limit: refused on its field in the interface language, nothing sent
+        const sent = { puts: 0 };
+        const saves = () => sent.puts;
         const countPuts = (r: Response) => {
-          if (r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/settings') puts++;
+          if (r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/settings') sent.puts++;
         };
         page.on('response', countPuts);
+        const fieldError = (label: string) =>
+          formItem(general, label).locator('.ant-form-item-explain-error').first();
         await quota.fill('20000000');
         await general.getByRole('button', { name: t.save }).click();
-        await formItem(general, t.storageQuota).getByText(t.tooBig, { exact: true }).waitFor();
+        const quotaError = (await fieldError(t.storageQuota).innerText()).trim();
+        check(
+          quotaError.includes('10000000') && inLanguage(quotaError, lang),
+          `the quota's error names the limit in ${lang}: ${quotaError}`,
+        );
+        check(saves() === 0, 'nothing was sent');
 
+        // a currency that is not on the currency list: refused by the server, on its field
         await quota.fill(values[0]);
         await upload.fill(values[1]);
+        await currency.fill('XYZ');
+        await fieldError(t.storageQuota).waitFor({ state: 'detached' });
+        const refused = await answerOf(page, 'PUT', '/api/settings', () =>
+          general.getByRole('button', { name: t.save }).click(),
+        );
+        check(refused.status() === 422, `an unknown currency refused: ${refused.status()}`);
+        const currencyError = (await fieldError(t.currency).innerText()).trim();
+        check(inLanguage(currencyError, lang), `the currency's error in ${lang}: ${currencyError}`);
+
         await currency.fill(values[2]);
-        await formItem(general, t.storageQuota)
-          .locator('.ant-form-item-explain-error')
-          .waitFor({ state: 'detached' });
         const saved = await answerOf(page, 'PUT', '/api/settings', () =>
           general.getByRole('button', { name: t.save }).click(),
         );
         check(saved.status() === 200, `general settings saved: ${saved.status()} ${await saved.text()}`);
-        check(puts === 1, `only the valid form was sent (${puts} saves)`);
+        check(saves() === 2, `only the two complete forms were sent (${saves()} saves)`);
         page.off('response', countPuts);
         await page.getByText(t.saved).first().waitFor();
 
