@@ -5,6 +5,7 @@ import {
   FormOutlined,
   HomeOutlined,
   IdcardOutlined,
+  LockOutlined,
   NotificationOutlined,
   SafetyOutlined,
   ShopOutlined,
@@ -147,6 +148,15 @@ export const backofficeRoutes: RouteTable = {
       form: () => import('../../features/settings-accounts/branches-form-page'),
       menu: { labelKey: 'menu.branches', group: 'settings', order: 4 },
     }),
+    {
+      path: '/settings/security',
+      access: 'signed-in',
+      page: () => import('../../features/settings-accounts/security-settings-page'),
+      data: { url: '/api/settings/accounts' },
+      permission: 'settings.update',
+      titleKey: 'accounts.security.title',
+      menu: { labelKey: 'menu.security', group: 'settings', icon: LockOutlined, order: 5 },
+    },
 
     // UI showcase (spec §2 "/components/ pages").
     {

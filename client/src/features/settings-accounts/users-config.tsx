@@ -4,6 +4,7 @@ import { LOCALES } from '../../../../shared/features';
 import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
 import type { ResourceConfig } from '../../components/resource/types';
 import { LookupName, LookupSelect } from './lookups';
+import { UserSecurityTab } from './user-security-tab';
 
 const yesNo = (v: unknown) =>
   v ? <Tag color="green">{i18next.t('accounts.yes')}</Tag> : <Tag>{i18next.t('accounts.no')}</Tag>;
@@ -58,6 +59,13 @@ export const usersConfig: ResourceConfig = {
       titleKey: 'accounts.users.lastLogin',
       sortable: true,
       render: (row) => (row.last_login_at ? String(row.last_login_at).slice(0, 16).replace('T', ' ') : '—'),
+    },
+  ],
+  tabs: [
+    {
+      key: 'security',
+      labelKey: 'accounts.users.security.tab',
+      render: (record) => <UserSecurityTab record={record} />,
     },
   ],
   form: {
