@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../messages';
 
 /**
  * Document numbers (domain.md "settings"): a format such as `INV-{branch}-{yyyy}-{seq:5}` with the tokens
@@ -42,7 +43,7 @@ export function formatProblem(format: string): string | null {
       if (width < 1 || width > 10) return 'The width of {seq:N} must be between 1 and 10.';
       seqCount++;
     } else if (!['branch', 'yyyy', 'yy', 'mm'].includes(token)) {
-      return `Unknown token {${token}}: use {branch}, {yyyy}, {yy}, {mm} and {seq:N}.`;
+      return fieldMessage('formatUnknownToken', { token: `{${token}}` });
     }
   }
   const outside = format.replace(TOKEN, '');
@@ -55,7 +56,7 @@ export function formatProblem(format: string): string | null {
   if (
     formatNumber(format, { branch: 'X'.repeat(10), date: new Date(0), seq: 1 }).length > MAX_NUMBER_LENGTH
   ) {
-    return `Numbers in this format can be longer than ${MAX_NUMBER_LENGTH} characters.`;
+    return fieldMessage('formatTooLong', { max: MAX_NUMBER_LENGTH });
   }
   return null;
 }

@@ -1,4 +1,6 @@
+import { FIELD_MESSAGES } from '../../../shared/messages';
 import baseEn from './en.json';
+import messagesZhHK from './messages.zh_HK.json';
 import baseZhHK from './zh_HK.json';
 import resourceEn from '../components/resource/locales/en.json';
 import resourceZhHK from '../components/resource/locales/zh_HK.json';
@@ -13,12 +15,23 @@ import accountsZhHK from '../features/settings-accounts/locales/zh_HK.json';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
+/** The server's field messages: English from the catalog itself (shared/messages.ts), so it cannot drift. */
+const messagesEn: Dictionary = { serverMessages: { ...FIELD_MESSAGES } };
+
 /**
  * Every string a person sees, per language: the shell's (`en.json`, `zh_HK.json` here) and each feature's
  * own `features/<area>/locales/{en,zh_HK}.json`, added to the two lists below. Keys must not collide.
  */
-const EN: Dictionary[] = [baseEn, resourceEn, settingsEn, profileEn, apiTokensEn, accountsEn];
-const ZH_HK: Dictionary[] = [baseZhHK, resourceZhHK, settingsZhHK, profileZhHK, apiTokensZhHK, accountsZhHK];
+const EN: Dictionary[] = [baseEn, messagesEn, resourceEn, settingsEn, profileEn, apiTokensEn, accountsEn];
+const ZH_HK: Dictionary[] = [
+  baseZhHK,
+  messagesZhHK,
+  resourceZhHK,
+  settingsZhHK,
+  profileZhHK,
+  apiTokensZhHK,
+  accountsZhHK,
+];
 
 function merge(parts: Dictionary[]): Dictionary {
   const out: Dictionary = {};

@@ -1,6 +1,10 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { FIELD_MESSAGES, installZodMessages } from '../../../shared/messages';
 import { AppError, type FieldErrors } from '../lib/app-error';
+
+// zod's own messages become catalogued ones, which the client shows in the user's language
+installZodMessages();
 
 export interface RequestSchemas {
   params?: z.ZodType;
@@ -29,7 +33,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add([...issue.path, key].join('.'), 'This field is not allowed.');
+      for (const key of issue.keys) add([...issue.path, key].join('.'), FIELD_MESSAGES.notAllowed);
     } else {
       add(issue.path.join('.') || '_', issue.message);
     }

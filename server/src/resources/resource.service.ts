@@ -8,6 +8,7 @@ import { numberingService } from '../modules/numbering/numbering.service';
 import type { Trx } from '../db/knex';
 import type { ResourceDefinition, Row } from './resource';
 import { resourceRepository } from './resource.repository';
+import { fieldMessage } from '../../../shared/messages';
 
 const TIMESTAMPS = ['created_at', 'updated_at'];
 const EXPORT_BATCH = 2000;
@@ -66,7 +67,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     const value = sort ?? def.defaultSort;
     const column = value.replace(/^-/, '');
     if (!def.sortable.includes(column)) {
-      throw AppError.field('validation', 'sort', `Sorting by "${column}" is not supported.`);
+      throw AppError.field('validation', 'sort', fieldMessage('sortUnsupported', { column }));
     }
     return { column, direction: value.startsWith('-') ? 'desc' : 'asc' };
   }

@@ -1,3 +1,4 @@
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { Client, createUser, type TestApp, type UserOptions } from '../harness';
@@ -7,7 +8,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
-  /** the body with quoted-printable soft breaks and escapes undone */
+  /** the decoded subject and plain-text body (mailparser: encoded words, quoted-printable, UTF-8) */
+  subject: string;
   text: string;
 }
 
@@ -33,17 +35,20 @@ export class TestSmtp {
             err.responseCode = 550;
             return callback(err);
           }
-          const raw = Buffer.concat(chunks).toString('utf8');
-          const text = raw
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
-          this.mails.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-            text,
-          });
-          callback();
+          const raw = Buffer.concat(chunks);
+          simpleParser(raw).then(
+            (parsed) => {
+              this.mails.push({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                to: session.envelope.rcptTo.map((r) => r.address),
+                raw: raw.toString('utf8'),
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+              });
+              callback();
+            },
+            (error: Error) => callback(error),
+          );
         });
       },
     });

@@ -46,6 +46,20 @@ describe('password reset through SMTP from the environment', () => {
     expect(mail.text).not.toContain(row.token_hash);
   });
 
+  it("writes the mail in the account's language (zh_HK: Traditional Chinese)", async () => {
+    const english = await createUser(t.db);
+    const chinese = await createUser(t.db);
+    await t.db('users').where({ id: chinese.id }).update({ language: 'zh_HK' });
+    await (await anon(t)).post('/api/forgot-password', { email: english.email }).expect(200);
+    await (await anon(t)).post('/api/forgot-password', { email: chinese.email }).expect(200);
+    const en = await smtp.waitFor(english.email);
+    const zh = await smtp.waitFor(chinese.email);
+    expect(en.subject).toBe('Reset your password');
+    expect(zh.subject).toBe('重設密碼');
+    expect(zh.text).toContain('請於 60 分鐘內開啟以下連結');
+    expect(resetLink(zh.text).email).toBe(chinese.email);
+  });
+
   it('throttles to one request a minute per address', async () => {
     const user = await createUser(t.db);
     await (await anon(t)).post('/api/forgot-password', { email: user.email }).expect(200);

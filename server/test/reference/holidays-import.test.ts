@@ -99,7 +99,7 @@ describe('holidays import (POST /api/holidays/import)', () => {
       'bad.csv',
     );
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('4 rows have errors; nothing was imported.');
+    expect(res.body.message).toBe('Rows with errors: 4. Nothing was imported.');
     expect(Object.keys(res.body.errors)).toEqual([
       'rows.3.date',
       'rows.4.name_en',

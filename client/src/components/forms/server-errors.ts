@@ -1,13 +1,18 @@
 import type { TFunction } from 'i18next';
-import { MESSAGES } from '../../../../shared/errors';
+import { matchMessage } from '../../../../shared/messages';
 import { isApiError } from '../../app/api';
 
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(MESSAGES).map(([key, text]) => [text, key]));
-
-/** A message the server sent (in English) in the user's language when it is one of the known ones. */
+/**
+ * A message the server sent (in English) in the user's language: any message of the catalog
+ * (shared/messages.ts), a template's values filled in, a nested `message` translated in turn. An unknown
+ * message is shown as it came.
+ */
 export function translateServerMessage(message: string, t: TFunction): string {
-  const key = MESSAGE_KEYS.get(message);
-  return key ? t(`serverMessages.${key}`) : message;
+  const found = matchMessage(message);
+  if (!found) return message;
+  const params: Record<string, string> = { ...found.params };
+  if (params.message !== undefined) params.message = translateServerMessage(params.message, t);
+  return t(`serverMessages.${found.key}`, { ...params, interpolation: { escapeValue: false } });
 }
 
 /** The message a form shows for a failed submit, from the error code where there is one. */

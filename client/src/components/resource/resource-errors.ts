@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { installZodMessages } from '../../../../shared/messages';
 import { isApiError } from '../../app/api';
 import { errorSummary, translateServerMessage } from '../forms/server-errors';
 
@@ -69,22 +70,8 @@ export function isOptionalField(schema: z.ZodObject, name: string): boolean {
   return !field || field.safeParse(undefined).success;
 }
 
-type Issue = z.core.$ZodIssue;
-
-function issueMessage(issue: Issue, t: TFunction): string {
-  switch (issue.code) {
-    case 'too_big':
-      return t('resource.validation.tooBig', { max: String(issue.maximum) });
-    case 'too_small':
-      return issue.origin === 'string' && Number(issue.minimum) <= 1
-        ? t('errors.required')
-        : t('resource.validation.tooSmall', { min: String(issue.minimum) });
-    case 'invalid_type':
-      return t('resource.validation.invalid');
-    default:
-      return translateServerMessage(issue.message, t);
-  }
-}
+// the same catalogued messages as the server's answers (shared/messages.ts), shown in the user's language
+installZodMessages();
 
 /**
  * The antd rule of a form field, from the shared zod schema's field of the same name: the same check the
@@ -103,7 +90,7 @@ export function zodRule(schema: z.ZodObject, name: string, t: TFunction) {
         throw new Error(t('errors.required'));
       }
       const result = field.safeParse(value);
-      if (!result.success) throw new Error(issueMessage(result.error.issues[0], t));
+      if (!result.success) throw new Error(translateServerMessage(result.error.issues[0].message, t));
     },
   };
 }

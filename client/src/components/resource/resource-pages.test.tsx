@@ -285,7 +285,7 @@ describe('generic form page', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'TOO-LONG-CODE' } });
     await user.click(screen.getByRole('button', { name: /Save/ }));
     expect(
-      await screen.findByText('Too long or too large: at most 10.', undefined, SLOW),
+      await screen.findByText('May not be longer than 10 characters.', undefined, SLOW),
     ).toBeInTheDocument();
     expect(await screen.findByText('This field is required', undefined, SLOW)).toBeInTheDocument();
     expect(calls.some((c) => c.init.method === 'POST')).toBe(false);

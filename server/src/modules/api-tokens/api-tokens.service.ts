@@ -7,6 +7,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
 import { parsePermissions } from '../auth/auth.service';
 import { apiTokensRepository, type ApiTokenRow } from './api-tokens.repository';
+import { fieldMessage } from '../../../../shared/messages';
 
 /** Personal access tokens: the plain token is shown once, only its SHA-256 is kept. */
 export function createApiTokensService(db: Knex) {
@@ -29,7 +30,7 @@ export function createApiTokensService(db: Knex) {
       throw AppError.field(
         'validation',
         'abilities',
-        `You do not hold these permissions: ${extra.join(', ')}.`,
+        fieldMessage('permissionsNotHeld', { keys: extra.join(', ') }),
       );
     }
     const chosen = new Set(abilities);

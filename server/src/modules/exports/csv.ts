@@ -4,6 +4,7 @@
  * that Excel reads Chinese text as UTF-8.
  */
 export const UTF8_BOM = '\uFEFF';
+import { fieldMessage } from '../../../../shared/messages';
 
 /**
  * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR at the start) is written
@@ -76,7 +77,7 @@ export function parseCsv(input: string): string[][] {
     } else field += c;
     i++;
   }
-  if (quoted) throw new Error(`A quoted field opened on line ${quoteLine} is never closed.`);
+  if (quoted) throw new Error(fieldMessage('csvQuoteOpen', { line: quoteLine }));
   if (field !== '' || record.length) endRecord();
   return records;
 }

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import multer from 'multer';
 import { AppError } from '../../lib/app-error';
 import { readSettings } from '../settings/settings.service';
+import { fieldMessage } from '../../../../shared/messages';
 
 export const IMPORT_EXTENSIONS = ['csv', 'xlsx'] as const;
 export type ImportExtension = (typeof IMPORT_EXTENSIONS)[number];
@@ -54,7 +55,7 @@ export function importUpload(db: Knex): RequestHandler {
 function translate(err: unknown, maxMb: number): AppError {
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
-      return new AppError('payload_too_large', `The file is larger than ${maxMb} MB.`);
+      return new AppError('payload_too_large', fieldMessage('fileLargerThan', { max: maxMb }));
     }
     return AppError.field('validation', 'file', 'Send one file in the field "file" and nothing else.');
   }

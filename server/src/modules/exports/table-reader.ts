@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
 import { parseCsv } from './csv';
 import type { ImportExtension } from './import-upload';
+import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
 
 export interface TableRow {
   /** the row's number as a spreadsheet shows it: the header is row 1 */
@@ -15,8 +16,8 @@ export interface Table {
   rows: TableRow[];
 }
 
-const notReadable = (what: string) =>
-  AppError.field('validation', 'file', `The file is not a readable ${what}.`);
+const notReadable = (kind: 'fileNotXlsx' | 'fileNotCsv') =>
+  AppError.field('validation', 'file', FIELD_MESSAGES[kind]);
 
 /** A cell as text: dates as `YYYY-MM-DD`, rich text and hyperlinks as their text, formulas as their result. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -39,12 +40,12 @@ async function readXlsx(filePath: string): Promise<string[][]> {
   } finally {
     await fd.close();
   }
-  if (!head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) throw notReadable('XLSX workbook');
+  if (!head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) throw notReadable('fileNotXlsx');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.readFile(filePath);
   } catch {
-    throw notReadable('XLSX workbook');
+    throw notReadable('fileNotXlsx');
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
@@ -65,7 +66,7 @@ function undefuse(cell: string): string {
 
 async function readCsv(filePath: string): Promise<string[][]> {
   const bytes = await fs.promises.readFile(filePath);
-  if (bytes.includes(0)) throw notReadable('CSV file');
+  if (bytes.includes(0)) throw notReadable('fileNotCsv');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -92,7 +93,7 @@ export async function readTable(
   const [header = [], ...rest] = records;
   const rows = rest.map((cells, i) => ({ row: i + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
   if (rows.length > maxRows) {
-    throw AppError.field('validation', 'file', `A file can hold at most ${maxRows} rows.`);
+    throw AppError.field('validation', 'file', fieldMessage('fileMaxRows', { max: maxRows }));
   }
   return { header: header.map((h) => h.trim()), rows };
 }

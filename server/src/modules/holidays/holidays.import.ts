@@ -8,6 +8,7 @@ import { auditService } from '../audit/audit.service';
 import type { ImportFile } from '../exports/import-upload';
 import { readTable } from '../exports/table-reader';
 import { holidaysRepository } from './holidays.repository';
+import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
 
 const MAX_ROWS = 1000;
 const FIELDS = ['date', 'name_en', 'name_zh'] as const;
@@ -45,14 +46,14 @@ export function createHolidaysImport(db: Knex) {
       throw AppError.field(
         'validation',
         'file',
-        `The first row must name the columns: missing ${missing.join(', ')} (date, name_en, name_zh).`,
+        fieldMessage('importColumns', { columns: missing.join(', ') }),
       );
     }
-    if (!table.rows.length) throw AppError.field('validation', 'file', 'The file has no holidays in it.');
+    if (!table.rows.length) throw AppError.field('validation', 'file', FIELD_MESSAGES.importEmpty);
 
     const errors: FieldErrors = {};
     const add = (row: number, field: string, message: string) => {
-      (errors[`rows.${row}.${field}`] ??= []).push(`Row ${row}: ${message}`);
+      (errors[`rows.${row}.${field}`] ??= []).push(fieldMessage('importRow', { row, message }));
     };
     const good: { row: number; data: { date: string; name_en: string; name_zh: string } }[] = [];
     const seen = new Map<string, number>();
@@ -67,7 +68,7 @@ export function createHolidaysImport(db: Knex) {
       }
       const first = seen.get(parsed.data.date);
       if (first !== undefined) {
-        add(row, 'date', `${parsed.data.date} is also on row ${first}.`);
+        add(row, 'date', fieldMessage('importDateTwice', { date: parsed.data.date, row: first }));
         continue;
       }
       seen.set(parsed.data.date, row);
@@ -80,18 +81,21 @@ export function createHolidaysImport(db: Knex) {
         good.map((g) => g.data.date),
       );
       for (const g of good) {
-        if (stored.has(g.data.date)) add(g.row, 'date', `${g.data.date}: ${MESSAGES.duplicate}`);
+        if (stored.has(g.data.date))
+          add(
+            g.row,
+            'date',
+            fieldMessage('importDateStored', { date: g.data.date, message: MESSAGES.duplicate }),
+          );
       }
       const bad = new Set(Object.keys(errors).map((key) => key.split('.')[1]));
       if (bad.size) {
         const sorted = Object.fromEntries(
           Object.entries(errors).sort(([a], [b]) => Number(a.split('.')[1]) - Number(b.split('.')[1])),
         );
-        throw new AppError(
-          'validation',
-          `${bad.size} row${bad.size === 1 ? ' has' : 's have'} errors; nothing was imported.`,
-          { errors: sorted },
-        );
+        throw new AppError('validation', fieldMessage('importRowsBad', { count: bad.size }), {
+          errors: sorted,
+        });
       }
       for (const g of good) {
         const row = await holidaysRepository.insert(trx, g.data, ctx.actor.id);

@@ -1,8 +1,10 @@
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 import { ZSmtpSettings, ZSmtpTest } from '../../../../shared/schemas/profile';
 import type { AccountsServices } from '../accounts.module';
 import type { ModuleDeps } from '../module';
 import { staffOf } from '../profile/own-account';
 import { registerSettingsSection } from '../settings/settings.routes';
+import { renderMail } from './mail-templates';
 
 /** The SMTP settings (the password encrypted, never sent back) and the "send test email" action. */
 export function registerMailRoutes(deps: ModuleDeps, { mail }: AccountsServices): void {
@@ -23,12 +25,8 @@ export function registerMailRoutes(deps: ModuleDeps, { mail }: AccountsServices)
     ],
     schemas: { body: ZSmtpTest },
     handler: async (req, res) => {
-      await mail.send({
-        to: req.parsed.body.to,
-        subject: 'Test mail',
-        text: 'This is a test mail from the study-abroad administration system. The SMTP settings work.',
-      });
-      res.json({ message: 'The test mail was sent.' });
+      await mail.send({ to: req.parsed.body.to, ...renderMail('testMail', staffOf(req).language, {}) });
+      res.json({ message: FIELD_MESSAGES.testMailSent });
     },
   });
 }

@@ -7,6 +7,7 @@ import { readSettings } from '../settings/settings.service';
 import { OPTION_USAGE } from './option-usage';
 import { optionsRepository } from './options.repository';
 import { optionUsage } from './options.service';
+import { fieldMessage } from '../../../../shared/messages';
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
 const DEFAULT_CURRENCY_MESSAGE =
@@ -75,11 +76,7 @@ export function optionResource(key: OptionKey): ResourceDefinition {
       if (existing && data.value !== undefined && data.value !== existing.value) {
         const used = (await optionUsage(db, key, [existing.value])).get(existing.value) ?? 0;
         if (used > 0) {
-          throw AppError.field(
-            'validation',
-            'value',
-            `This code is used by ${used} record(s) and cannot be changed.`,
-          );
+          throw AppError.field('validation', 'value', fieldMessage('optionCodeUsed', { count: used }));
         }
       }
     },

@@ -13,6 +13,7 @@ import type { MailService } from '../mail/mail.service';
 import { appUrl } from '../profile/profile.service';
 import { usersRepository } from '../users/users.repository';
 import { passwordResetRepository } from './password-reset.repository';
+import { renderMail } from '../mail/mail-templates';
 
 export const RESET_VALID_MS = 60 * 60_000;
 export const RESET_SENT = 'If that address belongs to an account, we have emailed a password reset link.';
@@ -50,11 +51,7 @@ export function createPasswordResetService(db: Knex, config: Config, mail: MailS
         await passwordResetRepository.put(db, user.email.toLowerCase(), sha256(token));
         const link = `${appUrl(config)}/password/reset?${new URLSearchParams({ token, email: user.email })}`;
         const sending = mail
-          .sendWith(smtp, {
-            to: user.email,
-            subject: 'Reset your password',
-            text: `You asked to reset your password. Follow this link within 60 minutes:\n\n${link}\n\nIf you did not ask, ignore this message.`,
-          })
+          .sendWith(smtp, { to: user.email, ...renderMail('passwordReset', user.language, { link }) })
           .catch((err) => {
             logger.warn('password reset mail failed', { error: String(err?.message ?? err) });
           })

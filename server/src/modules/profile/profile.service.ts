@@ -14,6 +14,7 @@ import { userSessionsRepository } from '../auth/user-sessions.repository';
 import type { MailService } from '../mail/mail.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { describeUserAgent } from './user-agent';
+import { renderMail } from '../mail/mail-templates';
 
 const VERIFY_VALID_MS = 24 * 60 * 60_000;
 export const WRONG_PASSWORD = 'The provided password does not match your current password.';
@@ -187,11 +188,8 @@ export function createProfileService(deps: {
         expires: String(expires),
         signature: signature(row.id, row.email, expires),
       });
-      await mail.send({
-        to: row.email,
-        subject: 'Verify your email address',
-        text: `Please follow this link to verify your email address:\n\n${appUrl(config)}/email/verify?${query}\n\nThe link is valid for 24 hours.`,
-      });
+      const link = `${appUrl(config)}/email/verify?${query}`;
+      await mail.send({ to: row.email, ...renderMail('verifyEmail', row.language, { link }) });
     },
 
     async verifyEmail(input: { id: number; expires: number; signature: string }, ctx: RequestContext) {

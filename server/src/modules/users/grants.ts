@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { fieldMessage } from '../../../../shared/messages';
 
 /**
  * A caller never grants more than it holds: a non-admin may only give out permission keys it has itself
@@ -10,11 +11,7 @@ export function assertGrantable(ctx: RequestContext, permissions: readonly strin
   const held = new Set(ctx.access?.permissions ?? []);
   const extra = permissions.filter((p) => !held.has(p));
   if (extra.length) {
-    throw AppError.field(
-      'validation',
-      field,
-      `You cannot grant permissions you do not hold: ${extra.join(', ')}.`,
-    );
+    throw AppError.field('validation', field, fieldMessage('grantNotHeld', { keys: extra.join(', ') }));
   }
 }
 

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { MESSAGES } from '../../../shared/errors';
+import { FIELD_MESSAGES, fieldMessage, matchMessage, zodMessage } from '../../../shared/messages';
+import { z } from 'zod';
+import { installZodMessages } from '../../../shared/messages';
+
+const root = resolve(__dirname, '..', '..', '..');
+
+/** Source files whose strings can reach a person through an API answer. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'cli' ? [] : sources(path);
+    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+/**
+ * Operator-facing texts (logs, start-up errors, mail bodies with their own translations) are not answers of
+ * the API; they are named here so that the check below stays strict for everything else.
+ */
+const NOT_ANSWERS = new Set(['The web client has not been built yet: run `npm run build`.']);
+
+/** A sentence in quotes: starts with a capital letter or `{`, ends with . ! or ? */
+const SENTENCE = /'((?:[A-Z{][^'\n]*?)[.!?])'/g;
+const TEMPLATE_SENTENCE = /`([A-Z][^`]*\$\{[^`]*[.!?])`/g;
+
+function sentencesIn(file: string): { text: string; template: boolean; where: string }[] {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return lines.flatMap((line, i) => {
+    if (/logger\.|console\.|^\s*(\*|\/\/)/.test(line)) return [];
+    const where = `${relative(root, file)}:${i + 1}`;
+    return [
+      ...[...line.matchAll(SENTENCE)].map((m) => ({ text: m[1], template: false, where })),
+      ...[...line.matchAll(TEMPLATE_SENTENCE)].map((m) => ({ text: m[1], template: true, where })),
+    ];
+  });
+}
+
+describe('messages the server sends', () => {
+  const files = [...sources(join(root, 'server', 'src')), ...sources(join(root, 'shared'))].filter(
+    (f) => !f.endsWith(join('shared', 'messages.ts')),
+  );
+
+  it('are all in the catalog (shared/messages.ts), so that the client can show them in zh_HK', () => {
+    const found = files.flatMap(sentencesIn);
+    expect(found.length).toBeGreaterThan(50);
+    const uncatalogued = found
+      .filter((s) => !s.template && !NOT_ANSWERS.has(s.text) && !matchMessage(s.text))
+      .map((s) => `${s.where}: ${s.text}`);
+    const builtInPlace = found.filter((s) => s.template).map((s) => `${s.where}: ${s.text}`);
+    expect({ uncatalogued, builtInPlace }).toEqual({ uncatalogued: [], builtInPlace: [] });
+    console.log(
+      `message catalog: ${found.length} message literals in ${files.length} files, all catalogued ` +
+        `(${Object.keys(FIELD_MESSAGES).length} field messages + ${Object.keys(MESSAGES).length} spec messages)`,
+    );
+  });
+
+  it('are found again from their text, with the placeholders of a template', () => {
+    expect(matchMessage('This field is required.')).toEqual({ key: 'required', params: {} });
+    expect(matchMessage(MESSAGES.storageFull)).toEqual({ key: 'storageFull', params: {} });
+    const nested = fieldMessage('importRow', { row: 7, message: fieldMessage('tooLong', { max: 200 }) });
+    expect(nested).toBe('Row 7: May not be longer than 200 characters.');
+    expect(matchMessage(nested)).toEqual({
+      key: 'importRow',
+      params: { row: '7', message: 'May not be longer than 200 characters.' },
+    });
+    expect(matchMessage('Something nobody catalogued.')).toBeNull();
+  });
+
+  it("replace zod's own messages with catalogued ones; a schema's own message still wins", () => {
+    installZodMessages();
+    const schema = z.strictObject({
+      name: z.string().max(5),
+      age: z.number().int().min(18),
+      email: z.email(),
+      kind: z.enum(['a', 'b']),
+      code: z.string().min(1, 'Letters and digits only.'),
+    });
+    const result = schema.safeParse({ name: 'too long', age: 3.5, email: 'x', kind: 'c', code: '', extra: 1 });
+    expect(result.success).toBe(false);
+    const byPath = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.') || '_', i.message]));
+    expect(byPath).toEqual({
+      name: 'May not be longer than 5 characters.',
+      age: 'Must be a whole number.',
+      email: MESSAGES.invalidEmail,
+      kind: 'Choose one of the listed values.',
+      code: 'Letters and digits only.',
+      _: 'This field is not allowed.',
+    });
+    for (const message of Object.values(byPath)) expect(matchMessage(message)).not.toBeNull();
+    expect(zodMessage({ code: 'too_small', origin: 'string', minimum: 1, input: '' } as never)).toBe(
+      'This field is required.',
+    );
+  });
+});
