@@ -602,7 +602,7 @@ function reorderJourney(main: RunningServer, lang: Lang): Journey {
   // a list of its own for each language, so each starts from the seeded order
   const key = lang === 'en' ? 'relationship' : 'education_level';
   return {
-    name: `option list (${lang}): rows dragged with the mouse into a new order, kept after a reload and in the API`,
+    name: `option list (${lang}): rows dragged with the mouse into a new order, kept after a reload and in the API; on page 2 of a long list and in a filtered view too`,
     async run(page) {
       await signIn(page, base, lang);
       await page.goto(`${base}/settings/option/${key}`);
@@ -663,6 +663,38 @@ function reorderJourney(main: RunningServer, lang: Lang): Journey {
       check(
         JSON.stringify(await apiOrder()) === JSON.stringify(afterDown),
         `GET /api/options/${key}: ${JSON.stringify(await apiOrder())}`,
+      );
+
+      // a list longer than a page: a row dragged on page 2 takes its place within the whole list
+      for (let i = afterDown.length + 1; i <= 22; i++) {
+        const created = await apiCall(page, 'POST', `/api/options/${key}`, {
+          value: `extra-${i}`,
+          label_en: `Extra ${i}`,
+          label_zh: `額外${i}`,
+        });
+        check(created.status === 201, `entry ${i} created: ${created.status} ${created.body}`);
+      }
+      const full = await apiOrder();
+      check(full.length === 22, `22 entries: ${full.length}`);
+      await page.goto(`${base}/settings/option/${key}?page=2`);
+      await until(page, 'page 2', shown, full.slice(20));
+      await drag(full[21], full[20]);
+      const swapped = [...full.slice(0, 20), full[21], full[20]];
+      await until(page, 'page 2 after the drag', shown, swapped.slice(20));
+      check(
+        JSON.stringify(await apiOrder()) === JSON.stringify(swapped),
+        `the whole list after dragging on page 2: ${JSON.stringify(await apiOrder())}`,
+      );
+
+      // a filtered view (active entries only, here all of them): the same
+      await page.goto(`${base}/settings/option/${key}?is_active=true`);
+      await until(page, 'the active entries', shown, swapped.slice(0, 20));
+      await drag(swapped[2], swapped[0]);
+      const moved = [swapped[2], swapped[0], swapped[1], ...swapped.slice(3)];
+      await until(page, 'the active entries after the drag', shown, moved.slice(0, 20));
+      check(
+        JSON.stringify(await apiOrder()) === JSON.stringify(moved),
+        `the whole list after dragging in a filtered view: ${JSON.stringify(await apiOrder())}`,
       );
     },
   };

@@ -1,4 +1,4 @@
-import { reorderIds } from './reorder';
+import { allIds, reorderIds } from './reorder';
 
 describe('reorderIds (drag a row onto another)', () => {
   const ids = [10, 20, 30, 40, 50];
@@ -33,5 +33,39 @@ describe('reorderIds (drag a row onto another)', () => {
         expect([...order].sort((a, b) => a - b)).toEqual(ids);
       }
     }
+  });
+});
+
+describe('allIds (the whole list behind a page)', () => {
+  const list = Array.from({ length: 230 }, (_, i) => ({ id: 1000 + i }));
+  const pages = (perPage: number) => {
+    const asked: number[] = [];
+    const readPage = async (page: number) => {
+      asked.push(page);
+      return { items: list.slice((page - 1) * perPage, page * perPage), total: list.length };
+    };
+    return { asked, readPage };
+  };
+
+  it('reads page after page until the total, in order', async () => {
+    const { asked, readPage } = pages(100);
+    expect(await allIds(readPage)).toEqual(list.map((r) => r.id));
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('stops after one page when it holds the whole list', async () => {
+    const { asked, readPage } = pages(500);
+    expect(await allIds(readPage)).toHaveLength(230);
+    expect(asked).toEqual([1]);
+  });
+
+  it('stops at an empty page (a list that shrank meanwhile)', async () => {
+    const asked: number[] = [];
+    const ids = await allIds(async (page) => {
+      asked.push(page);
+      return { items: page === 1 ? [{ id: 1 }, { id: 2 }] : [], total: 5 };
+    });
+    expect(ids).toEqual([1, 2]);
+    expect(asked).toEqual([1, 2]);
   });
 });

@@ -10,3 +10,18 @@ export function reorderIds(ids: readonly number[], dragged: number, target: numb
   order.splice(order.indexOf(target) + (from < to ? 1 : 0), 0, dragged);
   return order;
 }
+
+/**
+ * Every id of a list in its order, read page by page until the list's total (`PUT …/order` takes the whole
+ * list, while the screen shows one page, perhaps filtered).
+ */
+export async function allIds(
+  readPage: (page: number) => Promise<{ items: { id: number }[]; total: number }>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await readPage(page);
+    ids.push(...items.map((item) => item.id));
+    if (items.length === 0 || ids.length >= total) return ids;
+  }
+}

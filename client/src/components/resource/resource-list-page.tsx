@@ -22,13 +22,14 @@ import {
   useRevalidator,
   useSearchParams,
 } from 'react-router-dom';
+import type { ListResponse } from '../../../../shared/list';
 import { can } from '../../../../shared/permissions';
 import { useAppSelector } from '../../app/hooks';
 import type { RouteData } from '../../app/routes/route-data';
 import { RecentRecordsButton, useRememberVisit } from './recent-records-button';
-import { reorderIds } from './reorder';
+import { allIds, reorderIds } from './reorder';
 import { deleteErrorMessage } from './resource-errors';
-import { useResourceWriteMutation } from './resource-api';
+import { useLazyResourceReadQuery, useResourceWriteMutation } from './resource-api';
 import { exportUrl, nextListQuery, PAGE_SIZE, sortOrderOf, sortQuery } from './resource-query';
 import { resolvePath, type ListQueryState, type ResourceConfig, type ResourceRow } from './types';
 
@@ -57,6 +58,7 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
   const revalidator = useRevalidator();
   const [search, setSearch] = useSearchParams();
   const [write] = useResourceWriteMutation();
+  const [readList] = useLazyResourceReadQuery();
   const [notice, setNotice] = useState<string | null>(null);
   const { canCreate, canUpdate, canDelete } = useResourcePermissions(config);
 
@@ -93,13 +95,15 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
   const reorderable = Boolean(config.reorder) && canUpdate && !query.q && !query.sort;
   const drop = async (targetId: number) => {
     if (dragged === null || dragged === targetId) return;
-    const order = reorderIds(
-      (data.items ?? []).map((r) => r.id),
-      dragged,
-      targetId,
-    );
+    const moved = dragged;
     setDragged(null);
     try {
+      // the server takes the whole list in its new order: a page or a filtered view is placed within it
+      const whole = await allIds(
+        (page) =>
+          readList({ url: apiPath, params: { page, per_page: 100 } }).unwrap() as Promise<ListResponse<T>>,
+      );
+      const order = reorderIds(whole, moved, targetId);
       await write({ url: config.reorder!.url(params), method: 'PUT', body: { ids: order } }).unwrap();
       void message.success(t('resource.reordered'));
       reload();
