@@ -66,7 +66,7 @@ const LABELS = {
 } as const;
 type Language = keyof typeof LABELS;
 
-async function signIn(page: Page, base: string, language: Language, email: string, password: string) {
+export async function signIn(page: Page, base: string, language: Language, email: string, password: string) {
   const l = LABELS[language];
   await page.goto(`${base}/login?language=${language}`);
   await page.getByLabel(l.email).fill(email);
@@ -84,7 +84,7 @@ async function chooseOption(page: Page, label?: string) {
 }
 
 /** The interface language, whatever the signed-in account's own (the switch keeps it in local storage). */
-async function useLanguage(page: Page, language: Language) {
+export async function useLanguage(page: Page, language: Language) {
   const want = language === 'en' ? 'en' : 'zh-HK';
   if ((await page.getAttribute('html', 'lang')) === want) return;
   await page.getByTestId('language-switch').click();
@@ -92,13 +92,13 @@ async function useLanguage(page: Page, language: Language) {
   await page.waitForFunction((lang) => document.documentElement.lang === lang, want);
 }
 
-async function signOut(page: Page, base: string) {
+export async function signOut(page: Page, base: string) {
   await page.goto(`${base}/logout`);
   await page.waitForURL((url) => url.pathname === '/login');
 }
 
 /** Answers the password-confirmation modal when the server asks for it (a fresh session always does). */
-async function confirmPasswordIfAsked(page: Page, password: string, language: Language) {
+export async function confirmPasswordIfAsked(page: Page, password: string, language: Language) {
   const modal = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-password-submit') });
   const asked = await modal
     .waitFor({ timeout: 3_000 })
@@ -119,7 +119,7 @@ async function confirmPasswordIfAsked(page: Page, password: string, language: La
   }
 }
 
-async function menuLabels(page: Page): Promise<string[]> {
+export async function menuLabels(page: Page): Promise<string[]> {
   const menu = page.getByTestId('left-menu');
   // open every group so that its entries are in the page
   const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
@@ -130,7 +130,7 @@ async function menuLabels(page: Page): Promise<string[]> {
   return (await menu.locator('.ant-menu-item').allInnerTexts()).map((s) => s.trim());
 }
 
-function totp(secret: string, offsetSeconds = 0): string {
+export function totp(secret: string, offsetSeconds = 0): string {
   return speakeasy.totp({
     secret,
     encoding: 'base32',

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { accountsAdminJourneys } from './accounts-admin-journeys';
 import { accountJourneys } from './accounts-journeys';
 import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
 import { journeys } from './journeys';
@@ -62,6 +63,7 @@ async function main(): Promise<number> {
       ...journeys(mainServer, shortSession),
       ...settingsJourneys(mainServer),
       ...accountJourneys(mainServer),
+      ...accountsAdminJourneys(mainServer),
       ...settingsGeneralJourneys(mainServer),
     ]);
   } catch (error) {
