@@ -193,14 +193,12 @@ describe('limits: quality §19', () => {
     expect(exact.body.size).toBe(5 * MB);
   });
   it('follows the max_upload_mb setting', async () => {
-    await t
-      .db('settings')
-      .insert({
-        key: 'max_upload_mb',
-        value: '1',
-        created_at: '2026-01-01 00:00:00',
-        updated_at: '2026-01-01 00:00:00',
-      });
+    await t.db('settings').insert({
+      key: 'max_upload_mb',
+      value: '1',
+      created_at: '2026-01-01 00:00:00',
+      updated_at: '2026-01-01 00:00:00',
+    });
     try {
       expect((await send('big.png', pngOfSize(MB + 1))).status).toBe(413);
       expect((await send('big.png', pngOfSize(MB))).status).toBe(201);
