@@ -40,6 +40,8 @@ const TEXT = {
     orderTerms: 'Order terms',
     codeTitle: 'Document numbers',
     orderNo: 'Order (invoice) number',
+    importRow: (n: number) => `Row ${n}:`,
+    formatSeqOnce: 'The format must contain {seq:N} exactly once.',
   },
   zh_HK: {
     create: '新增',
@@ -65,6 +67,8 @@ const TEXT = {
     orderTerms: '訂單條款',
     codeTitle: '文件編號',
     orderNo: '訂單（發票）編號',
+    importRow: (n: number) => `第 ${n} 行：`,
+    formatSeqOnce: '格式必須剛好包含一次 {seq:N}。',
   },
 } as const;
 
@@ -185,8 +189,8 @@ export function settingsJourneys(main: RunningServer): Journey[] {
             });
           await upload(`date,name_en,name_zh\n${year}-13-01,Bad,壞\n${year}-0${n + 7}-01,,空\n`);
           const problems = page.getByTestId('holiday-import-errors');
-          await problems.getByText(/Row 2/).first().waitFor();
-          await problems.getByText(/Row 3/).first().waitFor();
+          await problems.getByText(t.importRow(2)).first().waitFor();
+          await problems.getByText(t.importRow(3)).first().waitFor();
           await upload(`date,name_en,name_zh\n${year}-0${n + 7}-02,Imported ${tag},匯入${tag}\n`);
           await rowOf(page, `Imported ${tag}`);
           await page.goto(`${base}/settings/holiday?q=${encodeURIComponent(`Holiday ${tag}`)}`);
@@ -347,9 +351,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await input.fill(`ORD${tag}-{yyyy}-{seq:4}`);
           await page.getByTestId('preview-order').getByText(`ORD${tag}-${year}-0001`).waitFor();
           await input.fill('ORD-{yyyy}');
-          await formItem(page, t.orderNo)
-            .getByText('The format must contain {seq:N} exactly once.')
-            .waitFor();
+          await formItem(page, t.orderNo).getByText(t.formatSeqOnce).waitFor();
           await input.fill(`ORD${tag}-{yy}{mm}-{seq:5}`);
           await save(page, t);
           await page.waitForFunction(
