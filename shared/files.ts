@@ -1,8 +1,8 @@
 /**
  * Files and storage (domain.md "Files and storage"), shared by the server's upload checks and the client's
- * upload controls: the allow-list, the image subset and the messages the server answers with (in English;
- * the client shows them in the user's language, matched by text).
+ * upload controls: the allow-list, the image subset and the messages the server answers with.
  */
+import { FIELD_MESSAGES } from './messages';
 
 /** Extensions an upload may have; its content must match (server/src/modules/files/file-types.ts). */
 export const UPLOAD_EXTENSIONS = [
@@ -46,19 +46,23 @@ export interface StorageUsage {
   status: StorageStatus;
 }
 
-/** The field messages of a refused upload (422 unless noted). `Storage is full.` is MESSAGES.storageFull. */
+/**
+ * The field messages of a refused upload (422), from the message catalog (shared/messages.ts), which the
+ * client shows in the user's language. `Storage is full.` is MESSAGES.storageFull; the 413 is
+ * `fileLargerThan`.
+ */
 export const FILE_MESSAGES = {
-  missing: 'Choose a file to upload.',
-  oneFile: 'Send one file in the field "file" and nothing else.',
-  notMultipart: 'Send the file as multipart/form-data.',
-  badName: 'This file name is not allowed.',
-  typeNotAllowed: 'This type of file is not allowed.',
-  imageOnly: 'Choose a JPG, PNG, WebP or GIF image.',
-  contentMismatch: 'The file’s content does not match its extension.',
-  notText: 'The file is not plain UTF-8 text.',
-  badCsv: 'The CSV file cannot be read: a quoted value is not closed.',
-  empty: 'The file is empty.',
-  suspended: 'File storage is suspended: no uploads are accepted for now.',
+  missing: FIELD_MESSAGES.fileChoose,
+  oneFile: FIELD_MESSAGES.uploadOneFile,
+  notMultipart: FIELD_MESSAGES.uploadMultipart,
+  badName: FIELD_MESSAGES.fileBadName,
+  typeNotAllowed: FIELD_MESSAGES.fileTypeNotAllowed,
+  imageOnly: FIELD_MESSAGES.fileImageOnly,
+  contentMismatch: FIELD_MESSAGES.fileContentMismatch,
+  notText: FIELD_MESSAGES.fileNotText,
+  badCsv: FIELD_MESSAGES.fileCsvQuote,
+  empty: FIELD_MESSAGES.fileEmpty,
+  suspended: FIELD_MESSAGES.storageSuspended,
 } as const;
 export type FileMessageKey = keyof typeof FILE_MESSAGES;
 

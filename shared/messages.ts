@@ -122,6 +122,16 @@ export const FIELD_MESSAGES = {
   importDateTwice: '{{date}} is also on row {{row}}.',
   importDateStored: '{{date}}: {{message}}',
   importRowsBad: 'Rows with errors: {{count}}. Nothing was imported.',
+  // uploads (server/src/modules/files; shared/files.ts names them)
+  fileChoose: 'Choose a file to upload.',
+  fileBadName: 'This file name is not allowed.',
+  fileTypeNotAllowed: 'This type of file is not allowed.',
+  fileImageOnly: 'Choose a JPG, PNG, WebP or GIF image.',
+  fileContentMismatch: 'The file’s content does not match its extension.',
+  fileNotText: 'The file is not plain UTF-8 text.',
+  fileCsvQuote: 'The CSV file cannot be read: a quoted value is not closed.',
+  fileEmpty: 'The file is empty.',
+  storageSuspended: 'File storage is suspended: no uploads are accepted for now.',
 } as const;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -94,7 +94,7 @@ describe('profile photo section', () => {
     setup({ maxMb: 1 });
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(fileInput(), png(1024 * 1024 + 1, 'big.png'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The photo is larger than 1 MB.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than 1 MB.');
     await user.upload(fileInput(), new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Choose a JPG, PNG, WebP or GIF image.'),
@@ -128,7 +128,7 @@ describe('profile photo section', () => {
 
     answer = fakeResponse(413, { message: 'The file is larger than 5 MB.', code: 'payload_too_large' });
     await user.upload(fileInput(), png());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('相片大於 5 MB。'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('檔案大於 5 MB。'));
   });
 
   it('is not there when managesProfilePhotos is off', () => {

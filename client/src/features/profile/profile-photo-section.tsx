@@ -3,28 +3,19 @@ import { Alert, App, Avatar, Button, Card, Space, Typography, Upload } from 'ant
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FILE_MESSAGES, IMAGE_EXTENSIONS, type FileMessageKey } from '../../../../shared/files';
+import { IMAGE_EXTENSIONS } from '../../../../shared/files';
 import { isApiError } from '../../app/api';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorSummary, translateServerMessage } from '../../components/forms/server-errors';
 import { useDeleteProfilePhotoMutation, useUploadProfilePhotoMutation } from './profile-api';
 
-const FILE_MESSAGE_KEYS = new Map(
-  Object.entries(FILE_MESSAGES).map(([key, text]) => [text as string, key as FileMessageKey]),
-);
 const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-/** What went wrong with an upload, in the user's language. */
-export function uploadErrorText(error: unknown, t: TFunction, maxMb: number): string {
-  if (!isApiError(error)) return t('errors.generic');
-  if (error.status === 413) return t('profile.photo.errors.tooLarge', { max: maxMb });
-  const message = error.data?.errors?.file?.[0];
-  if (message) {
-    const key = FILE_MESSAGE_KEYS.get(message);
-    return key ? t(`profile.photo.errors.${key}`) : translateServerMessage(message, t);
-  }
-  return errorSummary(error, t);
+/** What went wrong with an upload, in the user's language (the server's messages are catalogued; a 413 too). */
+export function uploadErrorText(error: unknown, t: TFunction): string {
+  const message = isApiError(error) ? error.data?.errors?.file?.[0] : undefined;
+  return message ? translateServerMessage(message, t) : errorSummary(error, t);
 }
 
 /**
@@ -51,11 +42,11 @@ export function ProfilePhotoSection() {
     setError(null);
     const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
-      setError(t('profile.photo.errors.imageOnly'));
+      setError(t('serverMessages.fileImageOnly'));
       return Upload.LIST_IGNORE;
     }
     if (file.size > maxMb * 1024 * 1024) {
-      setError(t('profile.photo.errors.tooLarge', { max: maxMb }));
+      setError(t('serverMessages.fileLargerThan', { max: maxMb }));
       return Upload.LIST_IGNORE;
     }
     return true;
@@ -69,7 +60,7 @@ export function ProfilePhotoSection() {
       return;
     }
     if (isApiError(result.error) && result.error.handled) return;
-    setError(uploadErrorText(result.error, t, maxMb));
+    setError(uploadErrorText(result.error, t));
   };
 
   const remove = async () => {

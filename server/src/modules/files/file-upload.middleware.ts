@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import multer from 'multer';
 import { FILE_MESSAGES, UPLOAD_EXTENSIONS, type UploadExtension } from '../../../../shared/files';
+import { fieldMessage } from '../../../../shared/messages';
 import { AppError } from '../../lib/app-error';
 import { readSettings } from '../settings/settings.service';
 import { checkUploadName, inspectUpload, sanitiseFileName } from './file-types';
@@ -110,7 +111,7 @@ function translate(err: unknown, maxMb: number): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
-      return new AppError('payload_too_large', `The file is larger than ${maxMb} MB.`);
+      return new AppError('payload_too_large', fieldMessage('fileLargerThan', { max: maxMb }));
     }
     return AppError.field('validation', 'file', FILE_MESSAGES.oneFile);
   }
