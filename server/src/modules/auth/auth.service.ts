@@ -39,7 +39,7 @@ export function parsePermissions(json: string | null | undefined): string[] {
 }
 
 /** The profile photo's URL (the column is read with the row; files.module manages it). */
-function photoUrl(row: UserRow & { profile_photo_file_id?: number | string | null }): string | null {
+function photoUrl(row: UserRow): string | null {
   return row.profile_photo_file_id ? fileUrl(Number(row.profile_photo_file_id)) : null;
 }
 

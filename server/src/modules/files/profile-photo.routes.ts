@@ -1,27 +1,14 @@
-import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { IMAGE_EXTENSIONS, fileUrl } from '../../../../shared/files';
 import type { ApiRouter } from '../../http/api-router';
 import { contextOf } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { ownAccount, staffOf } from '../profile/own-account';
 import { usersRepository } from '../users/users.repository';
 import { requireFeature } from '../users/account-settings';
 import { discardUpload, fileUpload } from './file-upload.middleware';
 import type { FileStorage } from './file-storage';
 import type { FilesService } from './files.service';
-
-function staffOf(req: Request) {
-  if (req.auth?.kind !== 'staff') throw new AppError('unauthenticated');
-  return req.auth.user;
-}
-
-/** The account's own routes belong to a browser session, as the other `/user/…` routes (accounts module). */
-const sessionOnly: RequestHandler = (req, _res, next) => {
-  if (req.auth?.kind === 'staff' && req.auth.user.api_token_id) {
-    throw new AppError('forbidden', 'This action needs a signed-in browser session.');
-  }
-  next();
-};
 
 /**
  * The signed-in staff user's profile photo (`managesProfilePhotos`; 404 when the flag is off):
@@ -44,7 +31,7 @@ export function registerProfilePhotoRoutes(
     method: 'post',
     path: '/user/profile-photo',
     access: 'staff',
-    before: [sessionOnly, feature, fileUpload(db, storage, { extensions: IMAGE_EXTENSIONS })],
+    before: ownAccount([feature, fileUpload(db, storage, { extensions: IMAGE_EXTENSIONS })]),
     handler: async (req, res) => {
       const user = staffOf(req);
       const upload = req.upload;
@@ -73,7 +60,7 @@ export function registerProfilePhotoRoutes(
     method: 'delete',
     path: '/user/profile-photo',
     access: 'staff',
-    before: [sessionOnly, feature],
+    before: ownAccount([feature]),
     handler: async (req, res) => {
       const user = staffOf(req);
       await files.remove(

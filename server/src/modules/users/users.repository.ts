@@ -16,6 +16,7 @@ export interface UserRow {
   two_factor_recovery_codes: string | null;
   two_factor_confirmed_at: string | null;
   two_factor_last_step: number | string | null;
+  profile_photo_file_id: number | null;
 }
 
 export interface RoleRow {
