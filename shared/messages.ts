@@ -71,7 +71,7 @@ export const FIELD_MESSAGES = {
   companyMissing: 'This company does not exist.',
   testMailSent: 'The test mail was sent.',
   crossSite: 'Cross-site request refused.',
-  // the users rules' own (shared/schemas/users.ts USER_MESSAGES)
+  // the last admin stays; one's own password and 2FA change on the profile; required 2FA needs its feature
   lastAdminDemote: 'The last active admin must stay an admin: make another user an admin first.',
   lastAdminDeactivate: 'The last active admin cannot be deactivated: make another user an admin first.',
   lastAdminDelete: 'The last active admin cannot be deleted: make another user an admin first.',

@@ -23,14 +23,3 @@ export const ZUserUpdate = z
   .strictObject({ ...fields, password: zPassword, password_confirmation: z.string().max(200) })
   .partial();
 export type UserCreate = z.infer<typeof ZUserCreate>;
-
-/** The users rules' own messages (the client shows each from `serverMessages.<key>`). */
-export const USER_MESSAGES = {
-  lastAdminDemote: 'The last active admin must stay an admin: make another user an admin first.',
-  lastAdminDeactivate: 'The last active admin cannot be deactivated: make another user an admin first.',
-  lastAdminDelete: 'The last active admin cannot be deleted: make another user an admin first.',
-  ownPasswordOnProfile: 'Change your own password on your profile, with your current password.',
-  ownTwoFactorOnProfile: 'Turn off your own two-factor authentication on your profile.',
-  twoFactorRequiredNeedsFeature:
-    'Two-factor authentication cannot be required while staff cannot manage it: keep that feature on.',
-} as const;

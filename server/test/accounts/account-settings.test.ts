@@ -1,4 +1,4 @@
-import { USER_MESSAGES } from '../../../shared/schemas/users';
+import { FIELD_MESSAGES } from '../../../shared/messages';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
 import { enableTwoFactor, signedIn } from './helpers';
 
@@ -49,7 +49,7 @@ describe('account settings', () => {
       features: { canManageTwoFactorAuthentication: false },
     });
     expect(both.status).toBe(422);
-    expect(both.body.errors).toEqual({ require_two_factor: [USER_MESSAGES.twoFactorRequiredNeedsFeature] });
+    expect(both.body.errors).toEqual({ require_two_factor: [FIELD_MESSAGES.twoFactorRequiredNeedsFeature] });
     expect((await client.get('/api/settings/accounts')).body).toMatchObject({
       require_two_factor: false,
       features: { canManageTwoFactorAuthentication: true },
@@ -60,7 +60,7 @@ describe('account settings', () => {
     });
     expect(off.status).toBe(422);
     expect(off.body.errors).toEqual({
-      'features.canManageTwoFactorAuthentication': [USER_MESSAGES.twoFactorRequiredNeedsFeature],
+      'features.canManageTwoFactorAuthentication': [FIELD_MESSAGES.twoFactorRequiredNeedsFeature],
     });
     const now = await client.put('/api/settings/accounts', { require_two_factor: false }).expect(200);
     expect(now.body.features.canManageTwoFactorAuthentication).toBe(true);

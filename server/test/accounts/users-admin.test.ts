@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { USER_MESSAGES } from '../../../shared/schemas/users';
+import { FIELD_MESSAGES } from '../../../shared/messages';
 import { toDbDateTime } from '../../src/lib/clock';
 import { Client, createTestApp, createUser, onMysql, type TestApp } from '../harness';
 import { auditRows, confirmPassword, enableTwoFactor, signedIn } from './helpers';
@@ -98,7 +98,7 @@ describe('an admin sets a user’s password', () => {
       password_confirmation: NEW_PASSWORD,
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors.password).toEqual([USER_MESSAGES.ownPasswordOnProfile]);
+    expect(res.body.errors.password).toEqual([FIELD_MESSAGES.ownPasswordOnProfile]);
     const row = await t.db('users').where({ id: admin.user.id }).first();
     expect(await bcrypt.compare(admin.user.password, row.password_hash)).toBe(true);
   });
@@ -163,7 +163,7 @@ describe('two-factor authentication on the user record', () => {
     await enableTwoFactor(admin.client, admin.user.password);
     const res = await admin.client.delete(`/api/users/${admin.user.id}/two-factor-authentication`);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(USER_MESSAGES.ownTwoFactorOnProfile);
+    expect(res.body.message).toBe(FIELD_MESSAGES.ownTwoFactorOnProfile);
     expect((await admin.client.get(`/api/users/${admin.user.id}`)).body.two_factor_enabled).toBe(true);
   });
 });
@@ -175,18 +175,18 @@ describe('the last active admin', () => {
 
     const demote = await a.client.put(`/api/users/${a.user.id}`, { is_admin: false });
     expect(demote.status).toBe(422);
-    expect(demote.body.errors).toEqual({ is_admin: [USER_MESSAGES.lastAdminDemote] });
+    expect(demote.body.errors).toEqual({ is_admin: [FIELD_MESSAGES.lastAdminDemote] });
     const deactivate = await a.client.put(`/api/users/${a.user.id}`, { is_admin: true, is_active: false });
     expect(deactivate.status).toBe(422);
-    expect(deactivate.body.errors).toEqual({ is_active: [USER_MESSAGES.lastAdminDeactivate] });
+    expect(deactivate.body.errors).toEqual({ is_active: [FIELD_MESSAGES.lastAdminDeactivate] });
     const remove = await a.client.delete(`/api/users/${a.user.id}`);
     expect(remove.status).toBe(422);
-    expect(remove.body.message).toBe(USER_MESSAGES.lastAdminDelete);
+    expect(remove.body.message).toBe(FIELD_MESSAGES.lastAdminDelete);
     // deleting one's own account (the profile) is the same delete
     await confirmPassword(a.client, a.user.password);
     const own = await a.client.delete('/api/user');
     expect(own.status).toBe(422);
-    expect(own.body.message).toBe(USER_MESSAGES.lastAdminDelete);
+    expect(own.body.message).toBe(FIELD_MESSAGES.lastAdminDelete);
     expect(await activeAdminIds()).toEqual([a.user.id]);
     await a.client.get('/api/user').expect(200);
 
@@ -227,7 +227,7 @@ describe('the last active admin', () => {
       outcomes.push(answers.map((r) => r.status).sort());
       expect(await activeAdminIds()).toHaveLength(1);
       const refused = answers.find((r) => r.status === 422);
-      expect(refused?.body.errors).toEqual({ is_admin: [USER_MESSAGES.lastAdminDemote] });
+      expect(refused?.body.errors).toEqual({ is_admin: [FIELD_MESSAGES.lastAdminDemote] });
     }
     expect(outcomes).toEqual(Array.from({ length: rounds }, () => [200, 422]));
     console.log(

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ZTwoFactorChallenge } from '../../../../shared/schemas/auth';
 import { ZTwoFactorConfirm } from '../../../../shared/schemas/profile';
-import { USER_MESSAGES } from '../../../../shared/schemas/users';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 import { contextOf } from '../../http/context';
 import { ipKey } from '../../http/throttle';
 import { ZIdParams } from '../../http/validate';
@@ -89,7 +89,7 @@ export function registerTwoFactorRoutes(deps: ModuleDeps, services: AccountsServ
       if (target.is_admin && !ctx.access?.isAdmin) throw new AppError('forbidden');
       // one's own 2FA goes off on the profile, after a password confirmation (quality §5)
       if (target.id === ctx.actor.id)
-        throw AppError.field('business_rule', 'id', USER_MESSAGES.ownTwoFactorOnProfile);
+        throw AppError.field('business_rule', 'id', FIELD_MESSAGES.ownTwoFactorOnProfile);
       await twoFactor.disable(target.id, ctx);
       res.status(204).end();
     },

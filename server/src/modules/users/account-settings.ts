@@ -5,7 +5,7 @@ import {
   type FeatureFlag,
   type Features,
 } from '../../../../shared/features';
-import { USER_MESSAGES } from '../../../../shared/schemas/users';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 import type { Knex } from 'knex';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
@@ -92,7 +92,7 @@ export function createAccountSettingsService(db: Knex) {
           throw AppError.field(
             'business_rule',
             input.require_two_factor ? 'require_two_factor' : 'features.canManageTwoFactorAuthentication',
-            USER_MESSAGES.twoFactorRequiredNeedsFeature,
+            FIELD_MESSAGES.twoFactorRequiredNeedsFeature,
           );
         }
         await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });

@@ -1,4 +1,4 @@
-import { USER_MESSAGES } from '../../../../shared/schemas/users';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 import type { Trx } from '../../db/knex';
 import { AppError } from '../../lib/app-error';
 import type { Row } from '../../resources/resource';
@@ -8,9 +8,9 @@ import { usersRepository } from './users.repository';
 export type AdminRemoval = 'demote' | 'deactivate' | 'delete';
 
 const REFUSAL: Record<AdminRemoval, { field: string; message: string }> = {
-  demote: { field: 'is_admin', message: USER_MESSAGES.lastAdminDemote },
-  deactivate: { field: 'is_active', message: USER_MESSAGES.lastAdminDeactivate },
-  delete: { field: 'id', message: USER_MESSAGES.lastAdminDelete },
+  demote: { field: 'is_admin', message: FIELD_MESSAGES.lastAdminDemote },
+  deactivate: { field: 'is_active', message: FIELD_MESSAGES.lastAdminDeactivate },
+  delete: { field: 'id', message: FIELD_MESSAGES.lastAdminDelete },
 };
 
 /** Whether an update takes the admin flag or the active flag away (whatever the row held before). */

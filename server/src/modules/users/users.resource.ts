@@ -2,7 +2,8 @@ import bcrypt from 'bcrypt';
 import { LOCALES } from '../../../../shared/features';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import { PASSWORD_RULE_MESSAGES } from '../../../../shared/schemas/auth';
-import { USER_MESSAGES, ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
+import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { fromDbDateTime } from '../../lib/clock';
@@ -116,7 +117,7 @@ export const usersResource: ResourceDefinition = {
     if (existing && 'password' in data) {
       // one's own password changes on the profile, where the current one is asked for (quality §7)
       if (existing.id === ctx.actor.id)
-        throw AppError.field('business_rule', 'password', USER_MESSAGES.ownPasswordOnProfile);
+        throw AppError.field('business_rule', 'password', FIELD_MESSAGES.ownPasswordOnProfile);
       // whoever sets a password can sign in as that user: never someone holding more than the caller
       const role = existing.role_id
         ? await resourceRepository.findWhere(db, 'roles', (qb) => qb.where('id', existing.role_id))
