@@ -61,7 +61,7 @@ describe('number formats (shared)', () => {
 });
 
 describe('settings (/api/settings)', () => {
-  it('reads the defaults: number formats, storage quota, upload limit 5 MB, default currency', async () => {
+  it('reads the defaults: number formats, storage quota (not suspended), upload limit 5 MB, default currency', async () => {
     const res = await admin.get('/api/settings').expect(200);
     expect(res.body).toEqual({
       quotation_no_format: 'QUO-{branch}-{yyyy}-{seq:5}',
@@ -70,6 +70,7 @@ describe('settings (/api/settings)', () => {
       refund_no_format: 'REF-{branch}-{yyyy}-{seq:5}',
       student_no_format: 'STU-{branch}-{yyyy}-{seq:5}',
       storage_quota_mb: 10240,
+      storage_suspended: false,
       max_upload_mb: 5,
       default_currency: 'HKD',
     });

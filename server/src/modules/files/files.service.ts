@@ -11,15 +11,11 @@ import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
 import { auditService } from '../audit/audit.service';
-import { settingsRepository } from '../settings/settings.repository';
 import { readSettings } from '../settings/settings.service';
 import { checkOwnerAccess } from './file-owners';
 import type { FileStorage } from './file-storage';
 import type { ReceivedUpload } from './file-upload.middleware';
 import { filesRepository, type FileRow } from './files.repository';
-
-/** `storage_suspended` = `true` in the settings refuses every upload (the admins' switch). */
-export const STORAGE_SUSPENDED_KEY = 'storage_suspended';
 
 const MB = 1024 * 1024;
 
@@ -60,12 +56,10 @@ function summary(file: FileRow) {
  * together: a refused or failed upload leaves neither.
  */
 export function createFilesService(db: Knex, storage: FileStorage) {
+  /** The quota and the admins' switch `storage_suspended` (general settings), which refuses every upload. */
   async function storageState(trx: Trx) {
     const settings = await readSettings(trx);
-    return {
-      quotaBytes: settings.storage_quota_mb * MB,
-      suspended: (await settingsRepository.get(trx, STORAGE_SUSPENDED_KEY)) === 'true',
-    };
+    return { quotaBytes: settings.storage_quota_mb * MB, suspended: settings.storage_suspended };
   }
 
   async function removeFromDisk(file: FileRow): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  BOOLEAN_SETTINGS,
   NUMERIC_SETTINGS,
   SETTING_DEFAULTS,
   ZSettings,
@@ -25,7 +26,9 @@ export async function readSettings(db: Trx): Promise<Settings> {
   for (const key of KEYS) {
     const value = stored[key];
     if (value === null || value === undefined || value === '') continue;
-    out[key] = NUMERIC_SETTINGS.includes(key) ? Number(value) : value;
+    if (NUMERIC_SETTINGS.includes(key)) out[key] = Number(value);
+    else if (BOOLEAN_SETTINGS.includes(key)) out[key] = value === 'true';
+    else out[key] = value;
   }
   return out as Settings;
 }
