@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import { RedisStore } from 'connect-redis';
@@ -67,4 +67,15 @@ export function saveSession(req: Request): Promise<void> {
 
 export function destroySession(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+}
+
+/** Ends the browser's session: the stored session goes and the cookie is cleared (logout, account deletion). */
+export async function endBrowserSession(req: Request, res: Response, config: Config): Promise<void> {
+  await destroySession(req);
+  res.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isProduction,
+  });
 }

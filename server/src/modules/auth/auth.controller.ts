@@ -7,7 +7,7 @@ import { sha256 } from '../../lib/crypto';
 import { contextOf } from '../../http/context';
 import { csrfToken } from '../../http/csrf';
 import type { Throttle } from '../../http/throttle';
-import { SESSION_COOKIE, destroySession, regenerateSession, saveSession } from '../../sessions/session';
+import { endBrowserSession, regenerateSession, saveSession } from '../../sessions/session';
 import { settingsRepository } from '../settings/settings.repository';
 import { readSettings } from '../settings/settings.service';
 import { loadFeatures } from '../users/account-settings';
@@ -93,13 +93,7 @@ export function createAuthController(deps: {
 
     logout: (async (req, res) => {
       if (req.auth) await auth.recordLogout(contextOf(req), sha256(req.sessionID));
-      await destroySession(req);
-      res.clearCookie(SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.isProduction,
-      });
+      await endBrowserSession(req, res, config);
       res.status(204).end();
     }) satisfies RequestHandler,
 

@@ -4,7 +4,7 @@ import { contextOf } from '../../http/context';
 import { ipKey } from '../../http/throttle';
 import { AppError } from '../../lib/app-error';
 import { clock } from '../../lib/clock';
-import { SESSION_COOKIE, destroySession } from '../../sessions/session';
+import { endBrowserSession } from '../../sessions/session';
 import type { AccountsServices } from '../accounts.module';
 import { auditService } from '../audit/audit.service';
 import type { ModuleDeps } from '../module';
@@ -147,13 +147,7 @@ export function registerProfileRoutes(deps: ModuleDeps, { profile }: AccountsSer
     before: ownAccount([requireFeature(db, 'hasAccountDeletionFeatures'), confirmed]),
     handler: async (req, res) => {
       await profile.deleteAccount(staffOf(req).id, contextOf(req));
-      await destroySession(req);
-      res.clearCookie(SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.isProduction,
-      });
+      await endBrowserSession(req, res, config);
       res.status(204).end();
     },
   });
