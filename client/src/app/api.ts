@@ -22,7 +22,8 @@ export const httpBaseQuery: BaseQueryFn<HttpArgs | string, unknown, ApiError> = 
   const request = typeof args === 'string' ? { url: args } : args;
   try {
     const data = await http(request.url, { ...request, signal });
-    return { data };
+    // RTK Query takes `undefined` data for a broken base query: a 204 (no content) is `null`
+    return { data: data === undefined ? null : data };
   } catch (error) {
     if (error instanceof HttpError)
       return { error: { status: error.status, data: error.body, handled: error.handled } };
