@@ -35,6 +35,8 @@ export const httpBaseQuery: BaseQueryFn<HttpArgs | string, unknown, ApiError> = 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
+  /** `StorageUsage`: the storage usage (features/files); whatever stores or deletes a file invalidates it */
+  tagTypes: ['StorageUsage'],
   endpoints: (build) => ({
     /** The generic data call of a route (spec §2, §7), used by the route loaders. */
     routeData: build.query<unknown, { url: string; params?: QueryParams }>({

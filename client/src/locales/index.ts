@@ -12,6 +12,8 @@ import apiTokensEn from '../features/api-tokens/locales/en.json';
 import apiTokensZhHK from '../features/api-tokens/locales/zh_HK.json';
 import accountsEn from '../features/settings-accounts/locales/en.json';
 import accountsZhHK from '../features/settings-accounts/locales/zh_HK.json';
+import filesEn from '../features/files/locales/en.json';
+import filesZhHK from '../features/files/locales/zh_HK.json';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -22,7 +24,16 @@ const messagesEn: Dictionary = { serverMessages: { ...FIELD_MESSAGES } };
  * Every string a person sees, per language: the shell's (`en.json`, `zh_HK.json` here) and each feature's
  * own `features/<area>/locales/{en,zh_HK}.json`, added to the two lists below. Keys must not collide.
  */
-const EN: Dictionary[] = [baseEn, messagesEn, resourceEn, settingsEn, profileEn, apiTokensEn, accountsEn];
+const EN: Dictionary[] = [
+  baseEn,
+  messagesEn,
+  resourceEn,
+  settingsEn,
+  profileEn,
+  apiTokensEn,
+  accountsEn,
+  filesEn,
+];
 const ZH_HK: Dictionary[] = [
   baseZhHK,
   messagesZhHK,
@@ -31,6 +42,7 @@ const ZH_HK: Dictionary[] = [
   profileZhHK,
   apiTokensZhHK,
   accountsZhHK,
+  filesZhHK,
 ];
 
 function merge(parts: Dictionary[]): Dictionary {

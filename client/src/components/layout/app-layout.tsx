@@ -16,6 +16,7 @@ import { backofficeRoutes } from '../../app/routes/backoffice-routes';
 import { buildMenu, selectedMenuKey } from '../../app/routes/menu';
 import { toMenuItems } from './menu-items';
 import type { RouteTable } from '../../app/routes/types';
+import { StorageBanner } from '../../features/files/storage-banner';
 import { AntdProvider } from '../antd-provider';
 import { LanguageSwitch } from './language-switch';
 import { StatusBanners } from './status-banners';
@@ -28,7 +29,8 @@ type MenuItems = NonNullable<MenuProps['items']>;
 
 /**
  * The back-office frame (spec §3 state): a collapsible left menu (`menuMode`, `showLeftPanelMenu`) built
- * from the route table, a top bar with the language switch and the user menu, the banners, and the screen.
+ * from the route table, a top bar with the language switch and the user menu, the banners (the storage warning
+ * among them), and the screen.
  */
 export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) {
   const { t } = useTranslation();
@@ -162,6 +164,7 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
         </Layout.Header>
         <Layout.Content>
           <StatusBanners />
+          <StorageBanner />
           <ViewOutlet />
         </Layout.Content>
       </Layout>

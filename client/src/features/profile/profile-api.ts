@@ -144,9 +144,12 @@ export const accountApi = tagged.injectEndpoints({
         body.append('file', file, file.name);
         return { url: '/api/user/profile-photo', method: 'POST', body };
       },
+      // stored or refused (storage full, suspended): the storage banner reads the usage again
+      invalidatesTags: ['StorageUsage'],
     }),
     deleteProfilePhoto: build.mutation<void, void>({
       query: () => ({ url: '/api/user/profile-photo', method: 'DELETE' }),
+      invalidatesTags: ['StorageUsage'],
     }),
   }),
 });

@@ -1,18 +1,32 @@
 import { useEffect, useState } from 'react';
-import { App, Alert, Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import {
+  App,
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Progress,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { can } from '../../../../../shared/permissions';
 import { ZSmtpSettings, ZSmtpTest } from '../../../../../shared/schemas/profile';
 import { ZSettings, type Settings } from '../../../../../shared/schemas/settings';
-import { isApiError } from '../../../app/api';
+import { api, isApiError } from '../../../app/api';
 import { appActions } from '../../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorSummary } from '../../../components/forms/server-errors';
 import { useResourceReadQuery, useResourceWriteMutation } from '../../../components/resource/resource-api';
 import { serverFormErrors, zodRule } from '../../../components/resource/resource-errors';
+import { usageFigures, useStorageUsageQuery } from '../../files/files-api';
 
-const GENERAL = ['storage_quota_mb', 'max_upload_mb', 'default_currency'] as const;
+const GENERAL = ['storage_quota_mb', 'storage_suspended', 'max_upload_mb', 'default_currency'] as const;
 
 interface SmtpShown {
   host: string | null;
@@ -30,6 +44,28 @@ export function testMailMessage(error: unknown, t: (key: string) => string): str
   return errorSummary(error, t as never);
 }
 
+/** What is stored against the quota (files.view): a line with the figures and a bar. */
+function StorageUsageLine() {
+  const { t } = useTranslation();
+  const { data, isError } = useStorageUsageQuery();
+  if (isError)
+    return <Typography.Text type="secondary">{t('files.storage.usageUnavailable')}</Typography.Text>;
+  if (!data) return null;
+  const problem = data.status === 'full' || data.status === 'suspended';
+  return (
+    <div data-testid="storage-usage" data-status={data.status} style={{ maxWidth: 480, marginBottom: 24 }}>
+      <Typography.Text>{t('files.storage.used', usageFigures(data))}</Typography.Text>
+      <Progress
+        percent={Math.min(100, data.percent)}
+        showInfo={false}
+        status={problem ? 'exception' : 'normal'}
+        strokeColor={data.status === 'almost_full' ? '#faad14' : undefined}
+        aria-label={t('files.storage.used', usageFigures(data))}
+      />
+    </div>
+  );
+}
+
 function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -38,9 +74,14 @@ function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) 
   const [form] = Form.useForm();
   const [write, { isLoading }] = useResourceWriteMutation();
   const [summary, setSummary] = useState<string | null>(null);
+  const seesFiles = can(
+    useAppSelector((s) => s.app.user),
+    'files.view',
+  );
   return (
     <Card title={t('settings.general.generalTitle')} style={{ maxWidth: 900, marginBottom: 16 }}>
       {summary && <Alert type="error" showIcon role="alert" title={summary} style={{ marginBottom: 16 }} />}
+      {seesFiles && <StorageUsageLine />}
       <Form
         form={form}
         layout="vertical"
@@ -52,6 +93,8 @@ function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) 
           try {
             await write({ url: '/api/settings', method: 'PUT', body: values }).unwrap();
             dispatch(appActions.setUnsavedChanges(false));
+            // the quota and the suspension change what the storage banner and the usage line say
+            dispatch(api.util.invalidateTags(['StorageUsage']));
             void message.success(t('resource.saved'));
             void revalidator.revalidate();
           } catch (error) {
@@ -67,6 +110,15 @@ function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) 
           rules={[zodRule(ZSettings, 'storage_quota_mb', t)]}
         >
           <InputNumber min={1} addonAfter="MB" style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item
+          name="storage_suspended"
+          label={t('files.storage.suspend')}
+          extra={t('files.storage.suspendHelp')}
+          valuePropName="checked"
+          data-testid="setting-storage_suspended"
+        >
+          <Switch />
         </Form.Item>
         <Form.Item
           name="max_upload_mb"
@@ -217,7 +269,10 @@ function SmtpCard({ editable }: { editable: boolean }) {
   );
 }
 
-/** General settings (storage quota, upload limit, currency) and the SMTP settings with a test mail. */
+/**
+ * General settings (storage quota and usage, suspending uploads, upload limit, currency) and the SMTP settings
+ * with a test mail.
+ */
 export default function GeneralPage() {
   const { t } = useTranslation();
   const data = useLoaderData() as Settings;
