@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BellOutlined,
+  BranchesOutlined,
   ApiOutlined,
   FormOutlined,
   HomeOutlined,
@@ -146,7 +147,7 @@ export const backofficeRoutes: RouteTable = {
       titleKey: 'accounts.branches.title',
       list: () => import('../../features/settings-accounts/branches-list-page'),
       form: () => import('../../features/settings-accounts/branches-form-page'),
-      menu: { labelKey: 'menu.branches', group: 'settings', order: 4 },
+      menu: { labelKey: 'menu.branches', group: 'settings', icon: BranchesOutlined, order: 4 },
     }),
     {
       path: '/settings/security',
