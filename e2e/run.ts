@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { accountsAdminJourneys } from './accounts-admin-journeys';
 import { accountJourneys } from './accounts-journeys';
+import { filesJourneys } from './files-journeys';
 import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
 import { journeys } from './journeys';
 import { settingsGeneralJourneys } from './settings-general-journeys';
@@ -65,6 +66,7 @@ async function main(): Promise<number> {
       ...accountJourneys(mainServer),
       ...accountsAdminJourneys(mainServer),
       ...settingsGeneralJourneys(mainServer),
+      ...filesJourneys(mainServer),
     ]);
   } catch (error) {
     console.error('e2e: could not run the journeys:', error instanceof Error ? error.message : error);
