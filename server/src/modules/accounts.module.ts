@@ -1,5 +1,6 @@
 import { registerResource } from '../resources/resource.routes';
 import { createApiTokensService } from './api-tokens/api-tokens.service';
+import { filesServiceOf } from './files.module';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens.routes';
 import { branchesResource } from './branches/branches.resource';
 import { companiesResource } from './companies/companies.resource';
@@ -23,7 +24,12 @@ export type AccountsServices = ReturnType<typeof createAccountsServices>;
 
 function createAccountsServices(deps: ModuleDeps) {
   const { api, db, config } = deps;
-  const users = registerResource(api, db, usersResource);
+  // deleting a user (settings → users, or one's own account) deletes the user's own files (the profile photo)
+  const files = filesServiceOf(deps);
+  const users = registerResource(api, db, {
+    ...usersResource,
+    afterDelete: (trx, row, ctx) => files.removeOwned(trx, ctx, 'user', row.id),
+  });
   const mail = createMailService(db, config);
   return {
     users,

@@ -161,7 +161,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
     /** Refused with 409 and the count of each kind of record that still refers to it. */
     async remove(id: number, ctx: RequestContext): Promise<void> {
-      await db.transaction(async (trx) => {
+      const afterCommit = await db.transaction(async (trx) => {
         const before = await mustFind(trx, id, ctx);
         const references: Record<string, number> = {};
         for (const ref of def.references ?? []) {
@@ -189,7 +189,9 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           before,
           after: null,
         });
+        return def.afterDelete?.(trx, before, ctx);
       });
+      if (afterCommit) await afterCommit();
     },
   };
 }

@@ -7,6 +7,9 @@ import type { RequestContext } from '../http/context';
 
 export type Row = Record<string, any>;
 
+/** Work that may only happen once a transaction has committed (removing files from the disk). */
+export type AfterCommit = () => Promise<void>;
+
 /** A table whose rows keep this record from being deleted; `key` names it in the 409 body. */
 export interface Reference {
   table: string;
@@ -95,6 +98,11 @@ export interface ResourceDefinition {
   beforeWrite?: (db: Trx, data: Row, existing: Row | null, ctx: RequestContext) => Promise<void>;
   /** rules checked inside the delete transaction, after the references */
   beforeDelete?: (db: Trx, row: Row) => Promise<void>;
+  /**
+   * inside the delete transaction, after the row is deleted and audited: removes what belongs to it alone (a
+   * user's own files); what it answers runs once the transaction has committed (their bytes on the disk)
+   */
+  afterDelete?: (db: Trx, row: Row, ctx: RequestContext) => Promise<AfterCommit | void>;
   /**
    * a generated document number: on create, `column` takes the next number of `document` for the row's
    * branch (`branchColumn`), in the create's transaction (numbering.service.ts)

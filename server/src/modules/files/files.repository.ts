@@ -66,6 +66,12 @@ export const filesRepository = {
     return toRow(await db('files').where({ id }).first());
   },
 
+  /** Every file of one owner record (`owner_type`, `owner_id`). */
+  async findByOwner(db: Trx, ownerType: string, ownerId: number): Promise<FileRow[]> {
+    const rows = await db('files').where({ owner_type: ownerType, owner_id: ownerId }).orderBy('id');
+    return rows.map((row: Record<string, unknown>) => toRow(row)!);
+  },
+
   async delete(db: Trx, id: number): Promise<void> {
     await db('files').where({ id }).delete();
   },

@@ -181,6 +181,32 @@ export function createFilesService(db: Knex, storage: FileStorage) {
       return file;
     },
 
+    /**
+     * Deletes the files of an owner record that is being deleted (a user's profile photo): the rows in the
+     * owner's transaction `trx`, each audited; answers what removes them from the disk, for the caller to run
+     * once that transaction has committed (a rolled-back delete leaves rows and bytes as they were).
+     */
+    async removeOwned(
+      trx: Trx,
+      ctx: RequestContext,
+      ownerType: string,
+      ownerId: number,
+    ): Promise<() => Promise<void>> {
+      const owned = await filesRepository.findByOwner(trx, ownerType, ownerId);
+      for (const file of owned) {
+        await filesRepository.delete(trx, file.id);
+        await auditService.record(trx, ctx, {
+          action: 'delete',
+          entity: 'file',
+          entityId: file.id,
+          before: summary(file),
+        });
+      }
+      return async () => {
+        for (const file of owned) await removeFromDisk(file);
+      };
+    },
+
     /** A file the caller may see (its owner's permission and branch scope), and where it lies; else 404. */
     async forDownload(id: number, ctx: RequestContext): Promise<{ file: FileRow; absolutePath: string }> {
       const file = await filesRepository.findById(db, id);
