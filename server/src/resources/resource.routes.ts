@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { LOCALES } from '../../../shared/features';
 import { ZListQuery } from '../../../shared/list';
 import type { ApiRouter } from '../http/api-router';
 import { contextOf } from '../http/context';
@@ -19,7 +20,8 @@ const zId = z.coerce.number().int().positive();
 /**
  * The generic routes under `path`: `GET path`, `GET path/create`, `GET path/:id`, `POST path`,
  * `PUT path/:id`, `DELETE path/:id`, each behind the resource's permission keys, with strict bodies.
- * `GET path?format=xlsx|csv` exports every row of the current filter, search and sort (api.md "Exports").
+ * `GET path?format=xlsx|csv` exports every row of the current filter, search and sort (api.md "Exports"),
+ * headed in `lang` (the screen's language) or else the user's own.
  * `template` gives the schemas and permissions; `pick` the resource a request is for.
  */
 function mount(
@@ -32,7 +34,11 @@ function mount(
   const perm = (action: ResourceAction) => template.permissions?.[action] ?? `${template.module}.${action}`;
   const listQuery = (
     template.schemas.filters ? ZListQuery.extend(template.schemas.filters.shape) : ZListQuery
-  ).extend({ format: z.enum(EXPORT_FORMATS).optional() });
+  ).extend({
+    format: z.enum(EXPORT_FORMATS).optional(),
+    /** the screen's language, in which an export's columns are headed (default: the user's own) */
+    lang: z.enum(LOCALES).optional(),
+  });
   const params = z.strictObject(extra.params);
   const idParams = z.strictObject({ ...extra.params, id: zId });
   const before = extra.before;
@@ -47,15 +53,16 @@ function mount(
     schemas: { params, query: listQuery },
     handler: async (req, res) => {
       const { def, service } = pick(req);
-      const { format, page: _page, per_page: _perPage, ...query } = req.parsed.query;
+      const { format, lang, ...listInput } = req.parsed.query;
       if (!format) {
-        res.json(await service.list(req.parsed.query, contextOf(req)));
+        res.json(await service.list(listInput, contextOf(req)));
         return;
       }
+      const { page: _page, per_page: _perPage, ...query } = listInput;
       await streamExport(res, {
         format,
         name: def.exportName ?? def.path.replace(/^\//, '').replace(/\//g, '-'),
-        language: exportLanguage(req.auth?.kind === 'staff' ? req.auth.user.language : undefined),
+        language: exportLanguage(lang ?? (req.auth?.kind === 'staff' ? req.auth.user.language : undefined)),
         columns: def.exportColumns,
         batches: service.exportRows(query, contextOf(req)),
       });

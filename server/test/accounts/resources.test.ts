@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { MESSAGES } from '../../../shared/errors';
 import { PERMISSIONS } from '../../../shared/permissions';
 import { toDbDateTime } from '../../src/lib/clock';
+import { parseCsv } from '../../src/modules/exports/csv';
 import {
   Client,
   createBranch,
@@ -332,6 +333,25 @@ describe('companies and branches', () => {
     await t.db('users').where({ id: u.id }).update({ branch_id: null });
     await admin.delete(`/api/branches/${branch.body.id}`).expect(204);
     await admin.delete(`/api/companies/${company.body.id}`).expect(204);
+  });
+
+  it('exports the yes/no columns in the language of the export (companies, branches, users)', async () => {
+    const company = await admin
+      .post('/api/companies', { code: 'YESNO', name_en: 'Yes No Co', name_zh: '是否公司' })
+      .expect(201);
+    await admin
+      .post('/api/branches', { company_id: company.body.id, code: 'YN', name_en: 'Yes No', name_zh: '是否' })
+      .expect(201);
+    await admin.post('/api/users', newUser({ name: 'Yes No User' })).expect(201);
+    const cells = async (url: string) => parseCsv((await admin.get(url).expect(200)).text);
+    expect((await cells('/api/companies?format=csv&q=YESNO&lang=en'))[1].at(-1)).toBe('Yes');
+    expect((await cells('/api/companies?format=csv&q=YESNO&lang=zh_HK'))[1].at(-1)).toBe('是');
+    expect((await cells('/api/branches?format=csv&q=Yes+No&lang=zh_HK'))[1].at(-1)).toBe('是');
+    const [header, row] = await cells('/api/users?format=csv&q=Yes+No+User&lang=zh_HK');
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect([cell('管理員'), cell('啟用'), cell('雙重認證')]).toEqual(['否', '是', '否']);
+    const [enHeader, enRow] = await cells('/api/users?format=csv&q=Yes+No+User&lang=en');
+    expect([enRow[enHeader.indexOf('Admin')], enRow[enHeader.indexOf('Active')]]).toEqual(['No', 'Yes']);
   });
 
   it('shows a branch-scoped role its own branch only, and does not let it open branches', async () => {

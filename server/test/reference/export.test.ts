@@ -120,6 +120,20 @@ describe('list export (GET /api/{resource}?format=)', () => {
     expect(parseCsv(csv.body.toString('utf8'))).toEqual([['日期', '英文名稱', '中文名稱']]);
   });
 
+  it('heads the columns in the screen’s language when the link names it (lang), whatever the user’s own', async () => {
+    const user = await createUser(t.db, { permissions: ['settings.view'] });
+    await t.db('users').where({ id: user.id }).update({ language: 'zh_HK' });
+    const zh = new Client(t.app);
+    await zh.login(user.email, user.password);
+    const en = await download(zh, `/api/holidays?year=1999&format=xlsx&lang=en`);
+    expect(await readXlsx(en.body)).toEqual([['Date', 'English name', 'Chinese name']]);
+    const csv = await download(admin, `/api/holidays?year=1999&format=csv&lang=zh_HK`);
+    expect(parseCsv(csv.body.toString('utf8'))).toEqual([['日期', '英文名稱', '中文名稱']]);
+    expect((await admin.get(`/api/holidays?format=csv&lang=fr`)).status).toBe(422);
+    const list = await admin.get(`/api/holidays?year=${YEAR}&lang=en&per_page=1`).expect(200);
+    expect(list.body.total).toBe(365);
+  });
+
   it('needs the view permission, refuses an unknown format, and leaves JSON lists as they were', async () => {
     const nobody = await createUser(t.db, { permissions: [] });
     const c = new Client(t.app);

@@ -46,7 +46,7 @@ export function useResourcePermissions(config: Pick<ResourceConfig, 'module' | '
  * The generic list screen (architecture.md "Write CRUD once"): the route's data call gives one page of
  * `GET api?page&per_page=20&q&sort&…filters`; searching, filtering, sorting and paging change the URL's query,
  * which runs the data call again. Row actions follow the user's permissions; export links carry the current
- * filter, search and sort with `format=xlsx|csv`.
+ * filter, search and sort with `format=xlsx|csv` and the screen's language (`lang`, the file's headers).
  */
 export function ResourceListPage<T extends ResourceRow>({ config }: { config: ResourceConfig<T> }) {
   const { t, i18n } = useTranslation();
@@ -224,10 +224,18 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
           {config.toolbar?.({ reload, query, params })}
           {config.exportable && (
             <>
-              <Button icon={<DownloadOutlined />} href={exportUrl(apiPath, query, 'xlsx')} download>
+              <Button
+                icon={<DownloadOutlined />}
+                href={exportUrl(apiPath, query, 'xlsx', i18n.language)}
+                download
+              >
                 {t('resource.exportXlsx')}
               </Button>
-              <Button icon={<DownloadOutlined />} href={exportUrl(apiPath, query, 'csv')} download>
+              <Button
+                icon={<DownloadOutlined />}
+                href={exportUrl(apiPath, query, 'csv', i18n.language)}
+                download
+              >
                 {t('resource.exportCsv')}
               </Button>
             </>

@@ -158,6 +158,9 @@ describe('list query building', () => {
     expect(exportUrl('/api/things', { q: 'a b', page: '3', sort: '-code', year: '2026' }, 'xlsx')).toBe(
       '/api/things?q=a+b&sort=-code&year=2026&format=xlsx',
     );
+    expect(exportUrl('/api/things', { q: 'a' }, 'csv', 'zh_HK')).toBe(
+      '/api/things?q=a&format=csv&lang=zh_HK',
+    );
   });
 });
 
@@ -185,7 +188,7 @@ describe('generic list page', () => {
       () =>
         expect(screen.getByRole('link', { name: /Export CSV/ })).toHaveAttribute(
           'href',
-          '/api/things?q=widget&format=csv',
+          '/api/things?q=widget&format=csv&lang=en',
         ),
       SLOW,
     );
@@ -194,11 +197,11 @@ describe('generic list page', () => {
     await waitFor(() => {
       expect(screen.getByRole('link', { name: /Export XLSX/ })).toHaveAttribute(
         'href',
-        '/api/things?q=widget&sort=code&format=xlsx',
+        '/api/things?q=widget&sort=code&format=xlsx&lang=en',
       );
       expect(screen.getByRole('link', { name: /Export CSV/ })).toHaveAttribute(
         'href',
-        '/api/things?q=widget&sort=code&format=csv',
+        '/api/things?q=widget&sort=code&format=csv&lang=en',
       );
     }, SLOW);
   });

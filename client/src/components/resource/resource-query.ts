@@ -33,11 +33,19 @@ export function listCallQuery(query: ListQueryState): ListQueryState {
   return { ...query, per_page: String(PAGE_SIZE) };
 }
 
-/** Export link of the current filter, search and sort (every row, not one page): `?format=xlsx|csv`. */
-export function exportUrl(apiPath: string, query: ListQueryState, format: 'xlsx' | 'csv'): string {
+/**
+ * Export link of the current filter, search and sort (every row, not one page): `?format=xlsx|csv`, with
+ * `lang`, the screen's language, in which the file's columns are headed.
+ */
+export function exportUrl(
+  apiPath: string,
+  query: ListQueryState,
+  format: 'xlsx' | 'csv',
+  language?: string,
+): string {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) if (!PAGING.has(key)) params[key] = value;
-  return buildUrl(apiPath, { ...params, format });
+  return buildUrl(apiPath, { ...params, format, ...(language ? { lang: language } : {}) });
 }
 
 /** antd's sort order for a column from the `sort` query (`name` / `-name`). */

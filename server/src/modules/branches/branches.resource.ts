@@ -29,7 +29,7 @@ export const branchesResource: ResourceDefinition = {
     { key: 'name_zh', en: 'Name (Chinese)', zh: '名稱（中文）' },
     { key: 'phone', en: 'Phone', zh: '電話' },
     { key: 'email', en: 'Email', zh: '電郵' },
-    { key: 'is_active', en: 'Active', zh: '啟用', value: (r) => (r.is_active ? 'Yes' : 'No') },
+    { key: 'is_active', en: 'Active', zh: '啟用' },
   ],
   unique: [['code']],
   references: [

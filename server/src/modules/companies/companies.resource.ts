@@ -18,7 +18,7 @@ export const companiesResource: ResourceDefinition = {
     { key: 'phone', en: 'Phone', zh: '電話' },
     { key: 'email', en: 'Email', zh: '電郵' },
     { key: 'business_registration_no', en: 'BR number', zh: '商業登記號碼' },
-    { key: 'is_active', en: 'Active', zh: '啟用', value: (r) => (r.is_active ? 'Yes' : 'No') },
+    { key: 'is_active', en: 'Active', zh: '啟用' },
   ],
   unique: [['code']],
   references: [{ table: 'branches', column: 'company_id', key: 'branches' }],
