@@ -17,6 +17,7 @@ import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
 import { journeys } from './journeys';
 import { settingsGeneralJourneys } from './settings-general-journeys';
 import { settingsJourneys } from './settings-journeys';
+import { settingsOrgJourneys } from './settings-org-journeys';
 import { startServer, type RunningServer } from './server';
 
 const root = resolve(import.meta.dirname, '..');
@@ -63,6 +64,7 @@ async function main(): Promise<number> {
     results = await runJourneys(browser, [
       ...journeys(mainServer, shortSession),
       ...settingsJourneys(mainServer),
+      ...settingsOrgJourneys(mainServer),
       ...accountJourneys(mainServer),
       ...accountsAdminJourneys(mainServer),
       ...settingsGeneralJourneys(mainServer),
