@@ -44,7 +44,7 @@ async function waitForHeartbeat(url: string, child: ChildProcess, timeoutMs: num
 }
 
 /**
- * Start the real server on a free port with a fresh SQLite file (it migrates and seeds the demo data on
+ * Start the real server on a free port with a fresh SQLite file and upload folder (it migrates and seeds the demo data on
  * first run). Its output goes to test-results/e2e/server-<name>.log.
  */
 export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
@@ -53,7 +53,13 @@ export async function startServer(name: string, env: Record<string, string> = {}
   const log = createWriteStream(outputPath(`server-${name}.log`));
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`, PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`,
+      UPLOAD_DIR: join(dir, 'uploads'),
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

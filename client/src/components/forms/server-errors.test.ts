@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { z } from 'zod';
 import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
 import { formatProblem } from '../../../../shared/schemas/numbering';
-import { zodRule } from '../resource/resource-errors';
+import { deleteErrorMessage, zodRule } from '../resource/resource-errors';
 import { translateServerMessage } from './server-errors';
 
 const zh = i18next.getFixedT('zh_HK');
@@ -37,6 +37,23 @@ describe('server messages in the user language', () => {
     await expect(zodRule(schema, 'email', zh).validator(null, 'not-mail')).rejects.toThrow('電郵地址無效');
     expect(translateServerMessage(formatProblem('{seq:4}-{seq:4}') ?? '', zh)).toBe(
       '格式必須剛好包含一次 {seq:N}。',
+    );
+  });
+});
+
+describe('a refused delete', () => {
+  const refused = {
+    status: 409,
+    handled: false,
+    data: { message: 'x', code: 'referenced', references: { districts: 1 } },
+  };
+
+  it('names what still uses the record, and joins the hint as each language writes sentences', () => {
+    expect(deleteErrorMessage(refused, zh, 'serverMessages.deactivateIt')).toBe(
+      '此紀錄無法刪除，因為仍有以下項目使用：1 個地區。請改為停用，而不是刪除。',
+    );
+    expect(deleteErrorMessage(refused, en, 'serverMessages.deactivateIt')).toBe(
+      'This record cannot be deleted: it is still used by 1 district(s). Deactivate it instead of deleting it.',
     );
   });
 });

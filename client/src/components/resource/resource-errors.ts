@@ -22,7 +22,7 @@ export function deleteErrorMessage(error: unknown, t: TFunction, hintKey?: strin
   if (isApiError(error) && error.status === 409 && error.data?.code === 'referenced') {
     const words = referencesInWords(error.data.references ?? {}, t);
     const text = words ? t('resource.referencedBy', { references: words }) : t('serverMessages.referenced');
-    return hintKey ? `${text} ${t(hintKey)}` : text;
+    return hintKey ? t('resource.withHint', { text, hint: t(hintKey) }) : text;
   }
   if (isApiError(error) && error.status === 409 && error.data?.message) {
     return translateServerMessage(error.data.message, t);
