@@ -79,7 +79,14 @@ describe('messages the server sends', () => {
       kind: z.enum(['a', 'b']),
       code: z.string().min(1, 'Letters and digits only.'),
     });
-    const result = schema.safeParse({ name: 'too long', age: 3.5, email: 'x', kind: 'c', code: '', extra: 1 });
+    const result = schema.safeParse({
+      name: 'too long',
+      age: 3.5,
+      email: 'x',
+      kind: 'c',
+      code: '',
+      extra: 1,
+    });
     expect(result.success).toBe(false);
     const byPath = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.') || '_', i.message]));
     expect(byPath).toEqual({
