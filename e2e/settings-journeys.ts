@@ -38,6 +38,7 @@ const TEXT = {
     studentRefused:
       'This record cannot be deleted: it is still used by 1 student(s). Deactivate it instead of deleting it.',
     orderTerms: 'Order terms',
+    refundTerms: 'Refund terms',
     codeTitle: 'Document numbers',
     orderNo: 'Order (invoice) number',
     importRow: (n: number) => `Row ${n}:`,
@@ -65,6 +66,7 @@ const TEXT = {
     genderTitle: '選項列表：性別',
     studentRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 名學生。請改為停用，而非刪除。',
     orderTerms: '訂單條款',
+    refundTerms: '退款條款',
     codeTitle: '文件編號',
     orderNo: '訂單（發票）編號',
     importRow: (n: number) => `第 ${n} 行：`,
@@ -301,12 +303,14 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           );
         },
       },
-      {
-        name: `settings (${lang}): order terms — rich text, create, search, edit, default kept, export`,
-        async run(page) {
+      ...(['order', 'refund'] as const).map((kind) => ({
+        name: `settings (${lang}): ${kind} terms — rich text, create, search, edit, default kept, export`,
+        async run(page: Page) {
           await signIn(page, base, lang);
-          await page.goto(`${base}/settings/order/terms`);
-          await page.getByRole('heading', { name: t.orderTerms }).waitFor();
+          await page.goto(`${base}/settings/${kind}/terms`);
+          await page
+            .getByRole('heading', { name: kind === 'order' ? t.orderTerms : t.refundTerms })
+            .waitFor();
           for (const title of [`Terms ${tag} A`, `Terms ${tag} B`]) {
             await page.getByTestId('resource-create').click();
             await formItem(page, t.titleEn).locator('input').fill(title);
@@ -316,7 +320,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
             await formItem(page, t.contentZh).getByRole('textbox').click();
             await page.keyboard.type('七日內付款。');
             await save(page, t);
-            await page.waitForURL(/\/settings\/order\/terms$/);
+            await page.waitForURL(new RegExp(`/settings/${kind}/terms$`));
             await rowOf(page, title);
           }
           await search(page, `Terms ${tag} B`);
@@ -324,15 +328,29 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await formItem(page, t.contentEn).getByRole('button').first().click(); // bold
           await page.keyboard.type(' Bold part.');
           await save(page, t);
-          await page.waitForURL(/\/settings\/order\/terms/);
-          const saved = await page.evaluate(() =>
-            fetch('/api/order-terms?q=B&per_page=100').then(
-              (r) => r.json() as Promise<{ items: { content_en: string }[] }>,
-            ),
+          await page.waitForURL(new RegExp(`/settings/${kind}/terms`));
+          const saved = await page.evaluate(
+            (api) =>
+              fetch(`/api/${api}-terms?q=B&per_page=100`).then(
+                (r) => r.json() as Promise<{ items: { content_en: string }[] }>,
+              ),
+            kind,
           );
           check(
             saved.items.some((i) => /<(b|strong)>/.test(i.content_en)),
             `bold text kept: ${JSON.stringify(saved.items.map((i) => i.content_en))}`,
+          );
+          const all = await page.evaluate(
+            (api) =>
+              fetch(`/api/${api}-terms?per_page=100`).then(
+                (r) => r.json() as Promise<{ items: { title_en: string; is_default: boolean }[] }>,
+              ),
+            kind,
+          );
+          const defaults = all.items.filter((i) => i.is_default);
+          check(
+            defaults.length === 1 && defaults[0].title_en !== `Terms ${tag} B`,
+            `one default, not the terms saved without it: ${JSON.stringify(defaults)}`,
           );
           const rows = await exportedRows(page, t);
           check(
@@ -340,7 +358,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
             `the export holds the terms: ${JSON.stringify(rows)}`,
           );
         },
-      },
+      })),
       {
         name: `settings (${lang}): document numbers — live preview, invalid format refused, saved`,
         async run(page) {
