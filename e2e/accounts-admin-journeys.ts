@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { menuLabels, signIn, signOut, totp, useLanguage } from './accounts-journeys';
+import { menuLabels, signIn, signOut, totp } from './accounts-journeys';
+import { ADMIN, apiCall, switchLanguage } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -11,7 +12,6 @@ import type { RunningServer } from './server';
  * when taking the admin flag from the last admin.
  */
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const FIRST_PASSWORD = 'Clerk12345';
 const NEW_PASSWORD = 'Reset2Start';
 
@@ -97,15 +97,6 @@ class ApiSession {
   }
 }
 
-/** The admin's browser session calls the API directly (its cookie, the CSRF token of the session). */
-async function browserApi(page: Page, base: string, method: 'get' | 'post', path: string, data?: object) {
-  const token = ((await (await page.request.get(`${base}/api/csrf-token`)).json()) as { token: string })
-    .token;
-  return method === 'get'
-    ? page.request.get(`${base}${path}`)
-    : page.request.post(`${base}${path}`, { data, headers: { 'X-CSRF-Token': token } });
-}
-
 async function setApiTokens(page: Page, base: string, language: Language, on: boolean) {
   const l = LABELS[language];
   await page.goto(`${base}/settings/security`);
@@ -131,7 +122,7 @@ function adminJourney(main: RunningServer, language: Language): Journey {
     async run(page) {
       await signIn(page, base, language, ADMIN.email, ADMIN.password);
       await page.getByTestId('user-menu').waitFor();
-      await useLanguage(page, language);
+      await switchLanguage(page, language);
 
       // 1. the API-tokens feature off: its menu entry goes without a reload, its page and its API answer 404
       const before = await menuLabels(page);
@@ -144,8 +135,8 @@ function adminJourney(main: RunningServer, language: Language): Journey {
         path: outputPath(`accounts-admin-${tag}-1-api-tokens-off.png`),
         fullPage: true,
       });
-      const offApi = await browserApi(page, base, 'get', '/api/user/api-tokens');
-      check(offApi.status() === 404, `GET /api/user/api-tokens should answer 404, got ${offApi.status()}`);
+      const offApi = await apiCall(page, 'GET', '/api/user/api-tokens');
+      check(offApi.status === 404, `GET /api/user/api-tokens should answer 404, got ${offApi.status}`);
       await page.goto(`${base}/user/api-tokens`);
       await page.waitForURL((url) => url.pathname === '/error-404');
 
@@ -153,22 +144,19 @@ function adminJourney(main: RunningServer, language: Language): Journey {
       await setApiTokens(page, base, language, true);
       const again = await menuLabels(page);
       check(again.includes(l.apiTokens), `API tokens should be back in the menu: ${again}`);
-      const onApi = await browserApi(page, base, 'get', '/api/user/api-tokens');
-      check(
-        onApi.status() === 200,
-        `GET /api/user/api-tokens should answer 200 again, got ${onApi.status()}`,
-      );
+      const onApi = await apiCall(page, 'GET', '/api/user/api-tokens');
+      check(onApi.status === 200, `GET /api/user/api-tokens should answer 200 again, got ${onApi.status}`);
 
       // 2. a user who enrolled 2FA on their phone (the API here, the code computed as the phone would)
-      const created = await browserApi(page, base, 'post', '/api/users', {
+      const created = await apiCall(page, 'POST', '/api/users', {
         name: `Lost Device ${tag}`,
         email,
         password: FIRST_PASSWORD,
         password_confirmation: FIRST_PASSWORD,
         language: 'en',
       });
-      check(created.status() === 201, `the user should be created, got ${created.status()}`);
-      const userId = ((await created.json()) as { id: number }).id;
+      check(created.status === 201, `the user should be created, got ${created.status}`);
+      const userId = (JSON.parse(created.body) as { id: number }).id;
       const phone = new ApiSession(base);
       await phone.signIn(email, FIRST_PASSWORD);
       await phone.expect(200, 'POST', '/api/user/confirm-password', { password: FIRST_PASSWORD });
@@ -212,8 +200,8 @@ function adminJourney(main: RunningServer, language: Language): Journey {
       // 5. the last admin keeps the admin flag: the refusal is shown on the switch
       await signIn(page, base, language, ADMIN.email, ADMIN.password);
       await page.getByTestId('user-menu').waitFor();
-      await useLanguage(page, language);
-      const me = (await (await browserApi(page, base, 'get', '/api/user')).json()) as {
+      await switchLanguage(page, language);
+      const me = JSON.parse((await apiCall(page, 'GET', '/api/user')).body) as {
         user: { id: number };
       };
       await page.goto(`${base}/settings/users/${me.user.id}`);
@@ -224,7 +212,7 @@ function adminJourney(main: RunningServer, language: Language): Journey {
       await form.getByRole('button', { name: l.save }).click();
       await form.getByText(l.lastAdmin).waitFor();
       await page.screenshot({ path: outputPath(`accounts-admin-${tag}-3-last-admin.png`), fullPage: true });
-      const still = (await (await browserApi(page, base, 'get', `/api/users/${me.user.id}`)).json()) as {
+      const still = JSON.parse((await apiCall(page, 'GET', `/api/users/${me.user.id}`)).body) as {
         is_admin: boolean;
       };
       check(still.is_admin === true, 'the last admin should still be an admin');

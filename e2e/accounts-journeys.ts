@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import speakeasy from 'speakeasy';
+import { ADMIN, switchLanguage } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
-
-// page.waitForFunction runs in the browser; the e2e code is type-checked without DOM types.
-declare const document: { documentElement: { lang: string } };
 
 /**
  * Accounts and access (issue 4), in each language: an admin creates a role with a few permissions and a
@@ -13,7 +11,6 @@ declare const document: { documentElement: { lang: string } };
  * challenge, creates an API token and calls the API with it.
  */
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const PASSWORD = 'Clerk12345';
 
 const LABELS = {
@@ -83,15 +80,6 @@ async function chooseOption(page: Page, label?: string) {
     await page.waitForTimeout(100);
 }
 
-/** The interface language, whatever the signed-in account's own (the switch keeps it in local storage). */
-export async function useLanguage(page: Page, language: Language) {
-  const want = language === 'en' ? 'en' : 'zh-HK';
-  if ((await page.getAttribute('html', 'lang')) === want) return;
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: LABELS[language].languageName }).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, want);
-}
-
 export async function signOut(page: Page, base: string) {
   await page.goto(`${base}/logout`);
   await page.waitForURL((url) => url.pathname === '/login');
@@ -150,7 +138,7 @@ function accountsJourney(main: RunningServer, language: Language): Journey {
       // 1. the admin creates a role with two permissions …
       await signIn(page, base, language, ADMIN.email, ADMIN.password);
       await page.getByTestId('user-menu').waitFor();
-      await useLanguage(page, language);
+      await switchLanguage(page, language);
       await page.goto(`${base}/settings/roles/create`);
       const roleForm = page.getByTestId('resource-form-role');
       await roleForm.getByLabel(l.roleName, { exact: true }).fill(roleName);

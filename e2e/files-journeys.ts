@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { FIELD_MESSAGES } from '../shared/messages';
-import { signIn } from './accounts-journeys';
+import { answerOf, apiCall, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -14,10 +14,6 @@ import type { RunningServer } from './server';
  * so, an upload is refused with the suspended message, and storage is resumed (the server is shared: the
  * photo and the switch are put back whatever happens).
  */
-
-type Lang = 'en' | 'zh_HK';
-
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 
 /** The server's messages in zh_HK, as the client shows them (client/src/locales/messages.zh_HK.json). */
 const ZH_MESSAGES = (
@@ -61,7 +57,6 @@ const TEXT = {
 } as const;
 
 // page.waitForFunction runs in the browser; the e2e code is type-checked without DOM types.
-declare const document: { documentElement: { lang: string } };
 
 // ---------------------------------------------------------------------------------------------------------
 // A real PNG, made here: a small gradient, zlib-compressed scanlines with their CRCs.
@@ -118,40 +113,6 @@ const EVIL_HTML = Buffer.from(
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** Signs the demo admin in (whose language is zh_HK) and switches the interface to `lang`. */
-async function signInAs(page: Page, base: string, lang: Lang): Promise<void> {
-  await signIn(page, base, 'zh_HK', ADMIN.email, ADMIN.password);
-  await page.getByTestId('user-menu').waitFor();
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: lang === 'en' ? 'English' : '繁體中文' }).click();
-  await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-HK'), lang);
-}
-
-/** A same-origin API call from the page, with the CSRF token the app would send. */
-async function apiCall(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = ((await (await fetch('/api/csrf-token')).json()) as { token: string }).token;
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.text() };
-    },
-    { method, path, body },
-  );
-}
-
-/** Waits for the answer of the API call `method path` that `action` starts, and returns it. */
-async function answerOf(page: Page, method: string, path: string, action: () => Promise<void>) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path),
-    action(),
-  ]);
-  return response;
-}
-
 const photoSection = (page: Page) => page.getByTestId('profile-photo-section');
 const fileInput = (page: Page) => photoSection(page).locator('input[type=file]');
 
@@ -188,7 +149,7 @@ function photoJourney(main: RunningServer, lang: Lang): Journey {
   return {
     name: `files (${lang}): profile photo uploaded, shown in the section and the top bar, downloaded as an attachment with nosniff; HTML named evil.png refused in words; photo removed`,
     async run(page) {
-      await signInAs(page, base, lang);
+      await signInAdmin(page, base, lang);
       try {
         await page.goto(`${base}/user/profile`);
         const section = photoSection(page);
@@ -269,7 +230,7 @@ function suspendedJourney(main: RunningServer, lang: Lang): Journey {
   return {
     name: `files (${lang}): an admin suspends storage on the general settings; the banner says so, an upload is refused with the suspended message; storage resumed`,
     async run(page) {
-      await signInAs(page, base, lang);
+      await signInAdmin(page, base, lang);
       const banner = page.getByTestId('storage-banner');
       try {
         await page.goto(`${base}/settings/general`);

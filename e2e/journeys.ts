@@ -7,9 +7,9 @@ declare const window: {
 };
 declare const Event: new (type: string) => unknown;
 import { check, outputPath, type Journey } from './harness';
+import { ADMIN } from './actions';
 import type { RunningServer } from './server';
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const STUDENT = { email: 'student@example.com', password: 'Student1234' };
 
 async function pathOf(page: Page): Promise<string> {

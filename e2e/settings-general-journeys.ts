@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page, Response } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { ADMIN, answerOf, apiCall, formItem, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import { startServer, type RunningServer } from './server';
 
@@ -11,8 +12,6 @@ import { startServer, type RunningServer } from './server';
  * once saved, and other journeys must not find them pointing at a mail server that is gone) and a real
  * SMTP server in this process; the general settings changed on the main server are put back afterwards.
  */
-
-type Lang = 'en' | 'zh_HK';
 
 const TEXT = {
   en: {
@@ -95,63 +94,16 @@ const TEXT = {
   },
 } as const;
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
-
-// page.waitForFunction runs in the browser; the e2e code is type-checked without DOM types.
-declare const document: { documentElement: { lang: string } };
-
-async function signIn(page: Page, base: string, lang: Lang): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('電郵').fill(ADMIN.email);
-  await page.getByLabel('密碼').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-  await page.getByTestId('user-menu').waitFor();
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: lang === 'en' ? 'English' : '繁體中文' }).click();
-  await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-HK'), lang);
-}
-
 /** Whether a message is in the interface language: Chinese characters in zh_HK, none in English. */
 function inLanguage(text: string, lang: Lang): boolean {
   const han = /\p{Script=Han}/u.test(text);
   return lang === 'en' ? !han && /[A-Za-z]/.test(text) : han;
 }
 
-/** The form item (label, control, errors) holding a label, inside `scope`. */
-function formItem(scope: Page | Locator, label: string): Locator {
-  const page = 'page' in scope ? scope.page() : scope;
-  return scope.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
-}
-
 function card(page: Page, title: string): Locator {
   return page
     .locator('.ant-card')
     .filter({ has: page.locator('.ant-card-head-title').getByText(title, { exact: true }) });
-}
-
-/** Waits for the answer of the API call `method path` that `action` starts, and returns it. */
-async function answerOf(page: Page, method: string, path: string, action: () => Promise<void>) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path),
-    action(),
-  ]);
-  return response;
-}
-
-/** A same-origin API call from the page, with the CSRF token the app would send. */
-async function apiCall(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = ((await (await fetch('/api/csrf-token')).json()) as { token: string }).token;
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.text() };
-    },
-    { method, path, body },
-  );
 }
 
 /** Polls `read` until it returns `expected` (compared as JSON), failing with the last value at the deadline. */
@@ -255,7 +207,7 @@ function smtpJourney(lang: Lang): Journey {
           if (r.request().method() === 'GET' && path.startsWith('/api/settings'))
             reads.push(r.text().then((body) => `${path} ${body}`));
         });
-        await signIn(page, base, lang);
+        await signInAdmin(page, base, lang);
         await page.goto(`${base}/settings/general`);
         await page.getByRole('heading', { name: t.generalTitle }).waitFor();
         const mailCard = card(page, t.smtpTitle);
@@ -383,7 +335,7 @@ function generalJourney(main: RunningServer, lang: Lang): Journey {
   return {
     name: `settings general (${lang}): storage quota, upload limit and currency saved and kept after a reload; a quota too large and an unknown currency refused on their fields, in the interface language`,
     async run(page) {
-      await signIn(page, base, lang);
+      await signInAdmin(page, base, lang);
       const before = JSON.parse((await apiCall(page, 'GET', '/api/settings')).body) as Record<
         string,
         unknown
@@ -481,7 +433,7 @@ function auditJourney(main: RunningServer, lang: Lang): Journey {
   return {
     name: `audit log (${lang}): an area created and edited, found by user, record type, action and date; its history lists the create and the update`,
     async run(page) {
-      await signIn(page, base, lang);
+      await signInAdmin(page, base, lang);
       const me = (JSON.parse((await apiCall(page, 'GET', '/api/user')).body) as { user: { id: number } })
         .user;
       check(typeof me.id === 'number', 'the signed-in user has an id');
@@ -604,7 +556,7 @@ function reorderJourney(main: RunningServer, lang: Lang): Journey {
   return {
     name: `option list (${lang}): rows dragged with the mouse into a new order, kept after a reload and in the API; on page 2 of a long list and in a filtered view too`,
     async run(page) {
-      await signIn(page, base, lang);
+      await signInAdmin(page, base, lang);
       await page.goto(`${base}/settings/option/${key}`);
       await page.getByRole('heading', { name: t.optionTitle }).waitFor();
       await page.getByText(t.dragHint).waitFor();

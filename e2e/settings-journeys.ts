@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { exportedRows, formItem, rowOf, signInAdmin, type Lang } from './actions';
 import { check, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -10,8 +7,6 @@ import type { RunningServer } from './server';
  * Reference-data screens (issue 5) in both languages: list, search, create, edit, a duplicate refused on
  * its field, a referenced record's delete refused with the reference message, and the XLSX export read back.
  */
-
-type Lang = 'en' | 'zh_HK';
 
 const TEXT = {
   en: {
@@ -74,26 +69,6 @@ const TEXT = {
   },
 } as const;
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
-
-async function signIn(page: Page, base: string, lang: Lang): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('電郵').fill(ADMIN.email);
-  await page.getByLabel('密碼').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-  await page.getByTestId('user-menu').waitFor();
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: lang === 'en' ? 'English' : '繁體中文' }).click();
-  await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-HK'), lang);
-}
-
-declare const document: { documentElement: { lang: string } };
-
-/** The form item (label, control, errors) holding a label. */
-function formItem(page: Page, label: string): Locator {
-  return page.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
-}
-
 async function save(page: Page, t: (typeof TEXT)[Lang]): Promise<void> {
   await page.getByRole('button', { name: t.save }).click();
 }
@@ -102,30 +77,6 @@ async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox').fill(text);
   await page.getByRole('searchbox').press('Enter');
   await page.waitForURL((url) => url.searchParams.get('q') === text);
-}
-
-/** Clicks the export link, saves the file and returns every row's cell texts of its first sheet. */
-async function exportedRows(page: Page, t: (typeof TEXT)[Lang]): Promise<string[][]> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: t.exportXlsx }).click(),
-  ]);
-  const path = join(mkdtempSync(join(tmpdir(), 'e2e-export-')), download.suggestedFilename());
-  await download.saveAs(path);
-  check(path.endsWith('.xlsx'), `an XLSX file (${path})`);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
-  const rows: string[][] = [];
-  book.worksheets[0].eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-  });
-  return rows;
-}
-
-async function rowOf(page: Page, text: string): Promise<Locator> {
-  const row = page.getByRole('row').filter({ hasText: text });
-  await row.first().waitFor();
-  return row.first();
 }
 
 export function settingsJourneys(main: RunningServer): Journey[] {
@@ -139,7 +90,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
       {
         name: `settings (${lang}): holidays — list, create, search, edit, duplicate date, import with row-numbered errors, export`,
         async run(page) {
-          await signIn(page, base, lang);
+          await signInAdmin(page, base, lang);
           await page.goto(`${base}/settings/holiday`);
           await page.getByRole('heading', { name: t.holidays }).waitFor();
           check(
@@ -196,7 +147,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await upload(`date,name_en,name_zh\n${year}-0${n + 7}-02,Imported ${tag},匯入${tag}\n`);
           await rowOf(page, `Imported ${tag}`);
           await page.goto(`${base}/settings/holiday?q=${encodeURIComponent(`Holiday ${tag}`)}`);
-          const rows = await exportedRows(page, t);
+          const rows = await exportedRows(page, t.exportXlsx);
           check(
             rows.some((r) => r.includes(`Holiday ${tag} edited`)) &&
               !rows.some((r) => r.includes(`Other ${tag}`)),
@@ -207,7 +158,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
       {
         name: `settings (${lang}): areas — tree, district, duplicate name, referenced delete, export`,
         async run(page) {
-          await signIn(page, base, lang);
+          await signInAdmin(page, base, lang);
           await page.goto(`${base}/settings/area`);
           await page.getByRole('heading', { name: t.areas }).waitFor();
           const area = `Area ${tag}`;
@@ -253,7 +204,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
             .click();
           await page.getByRole('tooltip').getByRole('button', { name: t.delete }).click();
           await page.getByText(t.districtRefused).waitFor();
-          const rows = await exportedRows(page, t);
+          const rows = await exportedRows(page, t.exportXlsx);
           check(
             rows.some((r) => r.includes(area)),
             `the export holds the area: ${JSON.stringify(rows)}`,
@@ -263,7 +214,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
       {
         name: `settings (${lang}): option list — create, search, edit, duplicate code, value in use, export`,
         async run(page) {
-          await signIn(page, base, lang);
+          await signInAdmin(page, base, lang);
           await page.goto(`${base}/settings/option/gender`);
           await page.getByRole('heading', { name: t.genderTitle }).waitFor();
           const code = `x-${tag.toLowerCase()}`;
@@ -296,7 +247,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await page.getByRole('tooltip').getByRole('button', { name: t.delete }).click();
           await page.getByText(t.studentRefused).waitFor();
           await page.goto(`${base}/settings/option/gender`);
-          const rows = await exportedRows(page, t);
+          const rows = await exportedRows(page, t.exportXlsx);
           check(
             rows.some((r) => r.includes(code)),
             `the export holds the new value: ${JSON.stringify(rows)}`,
@@ -306,7 +257,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
       ...(['order', 'refund'] as const).map((kind) => ({
         name: `settings (${lang}): ${kind} terms — rich text, create, search, edit, default kept, export`,
         async run(page: Page) {
-          await signIn(page, base, lang);
+          await signInAdmin(page, base, lang);
           await page.goto(`${base}/settings/${kind}/terms`);
           await page
             .getByRole('heading', { name: kind === 'order' ? t.orderTerms : t.refundTerms })
@@ -352,7 +303,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
             defaults.length === 1 && defaults[0].title_en !== `Terms ${tag} B`,
             `one default, not the terms saved without it: ${JSON.stringify(defaults)}`,
           );
-          const rows = await exportedRows(page, t);
+          const rows = await exportedRows(page, t.exportXlsx);
           check(
             rows.some((r) => r.includes(`Terms ${tag} B`)),
             `the export holds the terms: ${JSON.stringify(rows)}`,
@@ -362,7 +313,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
       {
         name: `settings (${lang}): document numbers — live preview, invalid format refused, saved`,
         async run(page) {
-          await signIn(page, base, lang);
+          await signInAdmin(page, base, lang);
           await page.goto(`${base}/settings/code`);
           await page.getByRole('heading', { name: t.codeTitle }).waitFor();
           const input = formItem(page, t.orderNo).locator('input');

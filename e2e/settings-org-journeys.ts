@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
+import { ADMIN, apiCall, exportedRows, formItem, rowOf, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -12,8 +9,6 @@ import type { RunningServer } from './server';
  * a reload), a duplicate refused on its field, a referenced record's delete refused with the reference
  * message in words, and the XLSX export of the current filter read back, headed in the screen's language.
  */
-
-type Lang = 'en' | 'zh_HK';
 
 const TEXT = {
   en: {
@@ -123,27 +118,7 @@ type Text = (typeof TEXT)[Lang];
 /** The users screen names its name column 姓名 in Chinese (a person), the others 名稱. */
 const USER_NAME = { en: 'Name', zh_HK: '姓名' } as const;
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const USER_PASSWORD = 'Clerk12345';
-
-declare const document: { documentElement: { lang: string } };
-
-/** Signs the demo admin in (the login page is in Chinese by default) and switches the interface language. */
-async function signIn(page: Page, base: string, lang: Lang): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('電郵').fill(ADMIN.email);
-  await page.getByLabel('密碼').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-  await page.getByTestId('user-menu').waitFor();
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: TEXT[lang].languageName }).click();
-  await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-HK'), lang);
-}
-
-/** The form item (label, control, errors) holding a label. */
-function formItem(page: Page, label: string): Locator {
-  return page.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
-}
 
 /** Waits until an input shows the expected value. */
 async function hasValue(input: Locator, expected: string): Promise<void> {
@@ -193,12 +168,6 @@ async function search(page: Page, text: string, found: string, gone: string): Pr
   check((await page.locator('.ant-table-tbody .ant-table-row').count()) === 1, `one row found for "${text}"`);
 }
 
-async function rowOf(page: Page, text: string): Promise<Locator> {
-  const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: text });
-  await row.first().waitFor();
-  return row.first();
-}
-
 /** The visible column headers of the list. */
 async function columnTitles(page: Page): Promise<string[]> {
   await page.locator('.ant-table-thead th').first().waitFor();
@@ -220,39 +189,11 @@ async function deleteRefused(page: Page, t: Text, row: Locator, refusal: string)
   await page.getByRole('tooltip').waitFor({ state: 'hidden' });
 }
 
-/** Clicks the export link, saves the file and returns every row's cell texts of its first sheet. */
-async function exportedRows(page: Page, t: Text): Promise<string[][]> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: t.exportXlsx }).click(),
-  ]);
-  const path = join(mkdtempSync(join(tmpdir(), 'e2e-org-export-')), download.suggestedFilename());
-  await download.saveAs(path);
-  check(path.endsWith('.xlsx'), `an XLSX file (${path})`);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
-  const rows: string[][] = [];
-  book.worksheets[0].eachRow((row) => {
-    // row.values is sparse (an empty cell is a hole): Array.from reads each hole as an empty cell
-    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? '')));
-  });
-  return rows;
-}
-
 function same(actual: unknown, expected: unknown, what: string): void {
   check(
     JSON.stringify(actual) === JSON.stringify(expected),
     `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
   );
-}
-
-/** The admin's browser session calls the API directly (its cookie, the session's CSRF token). */
-async function apiPost(page: Page, base: string, path: string, data: object): Promise<{ id: number }> {
-  const token = ((await (await page.request.get(`${base}/api/csrf-token`)).json()) as { token: string })
-    .token;
-  const res = await page.request.post(`${base}${path}`, { data, headers: { 'X-CSRF-Token': token } });
-  check(res.status() === 201, `POST ${path} should answer 201, got ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as { id: number };
 }
 
 function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Journey {
@@ -263,7 +204,7 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
   return {
     name: `settings org (${lang}): companies and branches — list, search, create, edit kept after reload, duplicate code, referenced delete refused in words, XLSX export`,
     async run(page) {
-      await signIn(page, base, lang);
+      await signInAdmin(page, base, lang);
 
       // companies: the list in the screen's language, with the demo company
       await page.goto(`${base}/settings/companies`);
@@ -351,19 +292,20 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
       await page.screenshot({ path: outputPath(`org-companies-${lang}.png`), fullPage: true });
 
       // the branch has a user (made through the API here; the users screen is the other journey's)
-      await apiPost(page, base, '/api/users', {
+      const user = await apiCall(page, 'POST', '/api/users', {
         name: `Branch User ${tag} ${rid}`,
         email: `branch-user-${slug}-${rid.toLowerCase()}@example.com`,
         branch_id: branchId,
         password: USER_PASSWORD,
         password_confirmation: USER_PASSWORD,
       });
+      check(user.status === 201, `POST /api/users should answer 201, got ${user.status}: ${user.body}`);
       await page.goto(`${base}/settings/branches?q=${encodeURIComponent(branchCode)}`);
       await deleteRefused(page, t, await rowOf(page, branchCode), t.branchRefused);
       await page.screenshot({ path: outputPath(`org-branches-${lang}.png`), fullPage: true });
 
       // the exports of the current search: the header in the screen's language, the record's row
-      const branchRows = await exportedRows(page, t);
+      const branchRows = await exportedRows(page, t.exportXlsx);
       same(branchRows[0] ?? [], t.branchHeader, 'the branches export header');
       same(
         branchRows.slice(1),
@@ -372,7 +314,7 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
       );
       await page.goto(`${base}/settings/companies?q=${encodeURIComponent(companyCode)}`);
       await rowOf(page, companyCode);
-      const companyRows = await exportedRows(page, t);
+      const companyRows = await exportedRows(page, t.exportXlsx);
       same(companyRows[0] ?? [], t.companyHeader, 'the companies export header');
       same(
         companyRows.slice(1),
@@ -401,7 +343,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
   return {
     name: `settings org (${lang}): roles (permission grid) and users — list, search, create, edit kept after reload, duplicate name and email, role in use refused in words, XLSX export`,
     async run(page) {
-      await signIn(page, base, lang);
+      await signInAdmin(page, base, lang);
 
       // roles: the list with the demo roles
       await page.goto(`${base}/settings/roles`);
@@ -506,7 +448,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       // the role has a user: its delete is refused, in words
       await page.goto(`${base}/settings/roles?q=${encodeURIComponent(roleName)}`);
       await deleteRefused(page, t, await rowOf(page, roleName), t.roleRefused);
-      const roleRows = await exportedRows(page, t);
+      const roleRows = await exportedRows(page, t.exportXlsx);
       same(roleRows[0] ?? [], t.roleHeader, 'the roles export header');
       same(
         roleRows.slice(1),
@@ -525,7 +467,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       await page.goto(`${base}/settings/users?q=${encodeURIComponent(email)}`);
       await rowOf(page, email);
       await page.screenshot({ path: outputPath(`org-users-${lang}.png`), fullPage: true });
-      const userRows = await exportedRows(page, t);
+      const userRows = await exportedRows(page, t.exportXlsx);
       same(userRows[0] ?? [], t.userHeader, 'the users export header');
       check(userRows.length === 2, `one user exported: ${JSON.stringify(userRows)}`);
       const [name, mail, role, , admin, language, active] = userRows[1];

@@ -1,0 +1,104 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { check } from './harness';
+
+/**
+ * The page actions every journey file uses: signing the demo admin in, switching the interface language,
+ * finding form items and table rows, reading an XLSX export back, and calling the API as the signed-in
+ * browser. One copy here; a journey file keeps only what is its own.
+ */
+
+export type Lang = 'en' | 'zh_HK';
+
+/** The demo admin (seeded with zh_HK as its language). */
+export const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
+
+// page.waitForFunction runs in the browser; the e2e code is type-checked without DOM types.
+declare const document: { documentElement: { lang: string } };
+
+const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', zh_HK: '繁體中文' };
+
+/** The interface language, whatever the signed-in account's own (the switch keeps it in local storage). */
+export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
+  const want = lang === 'en' ? 'en' : 'zh-HK';
+  if ((await page.getAttribute('html', 'lang')) === want) return;
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: LANGUAGE_NAMES[lang] }).click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, want);
+  // the switch's tooltip would cover the first row of a list
+  await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+}
+
+/** Signs the demo admin in on the login page (in Chinese, the staff default) and switches to `lang`. */
+export async function signInAdmin(page: Page, base: string, lang: Lang): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('電郵').fill(ADMIN.email);
+  await page.getByLabel('密碼').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await page.getByTestId('user-menu').waitFor();
+  await switchLanguage(page, lang);
+}
+
+/** The form item (label, control, errors) holding a label, inside `scope`. */
+export function formItem(scope: Page | Locator, label: string): Locator {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
+}
+
+/** The first list row holding `text`, once it is there. */
+export async function rowOf(page: Page, text: string): Promise<Locator> {
+  const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: text });
+  await row.first().waitFor();
+  return row.first();
+}
+
+/** Clicks the export link `linkName`, saves the file and returns every row's cell texts of its first sheet. */
+export async function exportedRows(page: Page, linkName: string): Promise<string[][]> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: linkName }).click(),
+  ]);
+  const path = join(mkdtempSync(join(tmpdir(), 'e2e-export-')), download.suggestedFilename());
+  await download.saveAs(path);
+  check(path.endsWith('.xlsx'), `an XLSX file (${path})`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  const rows: string[][] = [];
+  book.worksheets[0].eachRow((row) => {
+    // row.values is sparse (an empty cell is a hole): Array.from reads each hole as an empty cell
+    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? '')));
+  });
+  return rows;
+}
+
+/**
+ * An API call as the signed-in browser: the page's cookies and its session's CSRF token, against the origin
+ * the page is on.
+ */
+export async function apiCall(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
+  const origin = new URL(page.url()).origin;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    const csrf = await page.request.get(`${origin}/api/csrf-token`);
+    headers['X-CSRF-Token'] = ((await csrf.json()) as { token: string }).token;
+  }
+  const response = await page.request.fetch(`${origin}${path}`, { method, headers, data: body });
+  return { status: response.status(), body: await response.text() };
+}
+
+/** Waits for the answer of the API call `method path` that `action` starts, and returns it. */
+export async function answerOf(page: Page, method: string, path: string, action: () => Promise<void>) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path),
+    action(),
+  ]);
+  return response;
+}
