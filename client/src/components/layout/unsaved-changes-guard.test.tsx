@@ -1,49 +1,31 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderScreens } from '../../test/render-screens';
+import { Link } from 'react-router-dom';
 import { appActions } from '../../app/app-slice';
 import { SYSTEM_NAVIGATION } from '../../app/navigation';
 import { makeStore } from '../../app/store';
-import { AntdProvider } from '../antd-provider';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 function setup() {
   const store = makeStore('backoffice');
-  const router = createMemoryRouter(
+  const { router, user } = renderScreens(
+    store,
     [
       {
-        path: '/',
+        path: 'form',
         element: (
-          <AntdProvider>
-            <UnsavedChangesGuard />
-            <Outlet />
-          </AntdProvider>
+          <>
+            <p>Form page</p>
+            <Link to="/other">Go elsewhere</Link>
+            <Link to="/form?tab=2">Same page</Link>
+          </>
         ),
-        children: [
-          {
-            path: 'form',
-            element: (
-              <>
-                <p>Form page</p>
-                <Link to="/other">Go elsewhere</Link>
-                <Link to="/form?tab=2">Same page</Link>
-              </>
-            ),
-          },
-          { path: 'other', element: <p>Other page</p> },
-          { path: 'login', element: <p>Login page</p> },
-        ],
       },
+      { path: 'other', element: <p>Other page</p> },
+      { path: 'login', element: <p>Login page</p> },
     ],
-    { initialEntries: ['/form'] },
+    '/form',
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { store, router, user: userEvent.setup() };
+  return { store, router, user };
 }
 
 describe('unsaved-changes guard (spec §2)', () => {

@@ -1,7 +1,5 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderScreens } from '../../test/render-screens';
 import { z } from 'zod';
 import { appActions } from '../../app/app-slice';
 import { makeLoader } from '../../app/routes/build-routes';
@@ -9,8 +7,6 @@ import { makeStore } from '../../app/store';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
-import { AntdProvider } from '../antd-provider';
-import { UnsavedChangesGuard } from '../layout/unsaved-changes-guard';
 import { readRecent } from './recent-records';
 import { ResourceFormPage } from './resource-form-page';
 import { ResourceListPage } from './resource-list-page';
@@ -93,44 +89,29 @@ function setup(path: string, routes: Record<string, Parameters<typeof installFet
     form: async () => ({ default: () => null }),
   });
   const [listEntry, createEntry, editEntry] = entries;
-  const router = createMemoryRouter(
+  const { router, user } = renderScreens(
+    store,
     [
       {
-        path: '/',
-        element: (
-          <AntdProvider>
-            <UnsavedChangesGuard />
-            <Outlet />
-          </AntdProvider>
-        ),
-        children: [
-          {
-            path: 'things',
-            loader: makeLoader(listEntry, { kind: 'backoffice', store }),
-            element: <ResourceListPage config={config} />,
-          },
-          {
-            path: 'things/create',
-            loader: makeLoader(createEntry, { kind: 'backoffice', store }),
-            element: <ResourceFormPage config={config} />,
-          },
-          {
-            path: 'things/:id',
-            loader: makeLoader(editEntry, { kind: 'backoffice', store }),
-            element: <ResourceFormPage config={config} />,
-          },
-          { path: 'elsewhere', element: <p>Elsewhere</p> },
-        ],
+        path: 'things',
+        loader: makeLoader(listEntry, { kind: 'backoffice', store }),
+        element: <ResourceListPage config={config} />,
       },
+      {
+        path: 'things/create',
+        loader: makeLoader(createEntry, { kind: 'backoffice', store }),
+        element: <ResourceFormPage config={config} />,
+      },
+      {
+        path: 'things/:id',
+        loader: makeLoader(editEntry, { kind: 'backoffice', store }),
+        element: <ResourceFormPage config={config} />,
+      },
+      { path: 'elsewhere', element: <p>Elsewhere</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { calls, store, router, user: userEvent.setup() };
+  return { calls, store, router, user };
 }
 
 const lastGet = (calls: FetchCall[], prefix: string) =>

@@ -1,7 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderScreens } from '../../test/render-screens';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { DEFAULT_FEATURES, FEATURE_FLAGS } from '../../../../shared/features';
 import { appActions } from '../../app/app-slice';
 import { makeLoader } from '../../app/routes/build-routes';
@@ -9,8 +8,6 @@ import { backofficeRoutes } from '../../app/routes/backoffice-routes';
 import { buildMenu } from '../../app/routes/menu';
 import { makeStore } from '../../app/store';
 import type { User } from '../../app/types';
-import { AntdProvider } from '../../components/antd-provider';
-import { UnsavedChangesGuard } from '../../components/layout/unsaved-changes-guard';
 import { ResourceFormPage } from '../../components/resource/resource-form-page';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
@@ -67,39 +64,24 @@ function setup(
   const store = makeStore('backoffice');
   store.dispatch(appActions.setUser(user));
   const options = { kind: 'backoffice' as const, store };
-  const router = createMemoryRouter(
+  const { router, user: events } = renderScreens(
+    store,
     [
       {
-        path: '/',
-        element: (
-          <AntdProvider>
-            <UnsavedChangesGuard />
-            <Outlet />
-          </AntdProvider>
-        ),
-        children: [
-          {
-            path: 'settings/security',
-            loader: makeLoader(entry('/settings/security'), options),
-            element: <SecuritySettingsPage />,
-          },
-          {
-            path: 'settings/users/:id',
-            loader: makeLoader(entry('/settings/users/:id'), options),
-            element: <ResourceFormPage config={usersConfig} />,
-          },
-          { path: 'error-403', element: <p>Denied</p> },
-        ],
+        path: 'settings/security',
+        loader: makeLoader(entry('/settings/security'), options),
+        element: <SecuritySettingsPage />,
       },
+      {
+        path: 'settings/users/:id',
+        loader: makeLoader(entry('/settings/users/:id'), options),
+        element: <ResourceFormPage config={usersConfig} />,
+      },
+      { path: 'error-403', element: <p>Denied</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { calls, store, router, events: userEvent.setup() };
+  return { calls, store, router, events };
 }
 
 const bodyOf = (calls: FetchCall[], method: string, url: string) => {
