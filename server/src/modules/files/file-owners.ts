@@ -2,6 +2,7 @@ import { can } from '../../../../shared/permissions';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { usersRepository } from '../users/users.repository';
 
 /**
  * What a file belongs to (`files.owner_type` → how to check the caller may see or attach to `owner_id`). A
@@ -59,11 +60,7 @@ export async function checkOwnerAccess(
 
 /** A staff user's own files (today: the profile photo). Others see them with `users.view`, in their branch. */
 registerFileOwner('user', {
-  async branchOf(db, ownerId) {
-    const row = await db('users').where({ id: ownerId }).first('branch_id');
-    if (!row) return undefined;
-    return row.branch_id === null ? null : Number(row.branch_id);
-  },
+  branchOf: (db, ownerId) => usersRepository.branchOf(db, ownerId),
   viewPermission: 'users.view',
   attachPermission: 'users.update',
   isOwn: (ctx, ownerId) => ctx.actor.type === 'user' && ctx.actor.id === ownerId,

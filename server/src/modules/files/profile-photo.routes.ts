@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { IMAGE_EXTENSIONS, fileUrl } from '../../../../shared/files';
+import type { Trx } from '../../db/knex';
 import type { ApiRouter } from '../../http/api-router';
 import { contextOf } from '../../http/context';
 import { AppError } from '../../lib/app-error';
@@ -22,10 +23,7 @@ export function registerProfilePhotoRoutes(
   files: FilesService,
 ): void {
   const feature = requireFeature(db, 'managesProfilePhotos');
-  const currentPhoto = async (trx: Knex | Knex.Transaction, userId: number) => {
-    const row = await trx('users').where({ id: userId }).forUpdate().first('profile_photo_file_id');
-    return row?.profile_photo_file_id ? Number(row.profile_photo_file_id) : null;
-  };
+  const currentPhoto = (trx: Trx, userId: number) => usersRepository.lockProfilePhotoId(trx, userId);
 
   api.add({
     method: 'post',

@@ -33,6 +33,17 @@ export const usersRepository = {
   findById(db: Trx, id: number): Promise<UserRow | undefined> {
     return db('users').where({ id }).first();
   },
+  /** The branch a user belongs to: null for none, undefined when there is no such user. */
+  async branchOf(db: Trx, id: number): Promise<number | null | undefined> {
+    const row = await db('users').where({ id }).first('branch_id');
+    if (!row) return undefined;
+    return row.branch_id === null ? null : Number(row.branch_id);
+  },
+  /** The user's profile photo file, the row locked until the transaction ends (it is being replaced). */
+  async lockProfilePhotoId(db: Trx, id: number): Promise<number | null> {
+    const row = await db('users').where({ id }).forUpdate().first('profile_photo_file_id');
+    return row?.profile_photo_file_id ? Number(row.profile_photo_file_id) : null;
+  },
   findRole(db: Trx, id: number): Promise<RoleRow | undefined> {
     return db('roles').where({ id }).first();
   },
