@@ -1,3 +1,4 @@
+import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { matchMessage } from '../../../../shared/messages';
 import { isApiError } from '../../app/api';
@@ -48,4 +49,21 @@ export function fieldErrors(
         : translateServerMessage(m, t),
     ),
   }));
+}
+
+/**
+ * A failed submit shown on its form: nothing when the app already acted on it (§8 navigation), the field
+ * errors on their fields, else the summary handed to `showSummary`.
+ */
+export function showSubmitError(
+  error: unknown,
+  form: FormInstance,
+  t: TFunction,
+  showSummary: (text: string) => void,
+  options: { portal?: boolean } = {},
+): void {
+  if (isApiError(error) && error.handled) return;
+  const fields = fieldErrors(error, t, options);
+  if (fields.length > 0) form.setFields(fields as never);
+  else showSummary(errorSummary(error, t, options));
 }

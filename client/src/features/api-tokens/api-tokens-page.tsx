@@ -16,7 +16,7 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api';
-import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { errorSummary, showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { usePasswordConfirmation } from '../profile/password-confirmation';
 import {
@@ -58,10 +58,7 @@ export default function ApiTokensPage() {
       createForm.resetFields();
       return;
     }
-    if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t);
-    if (fields.length > 0) createForm.setFields(fields as never);
-    else setError(errorSummary(result.error, t));
+    showSubmitError(result.error, createForm, t, setError);
   };
 
   const onSaveAbilities = async () => {

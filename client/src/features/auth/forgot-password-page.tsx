@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../../app/api';
-import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useForgotPasswordMutation } from './auth-api';
 import { ResetPasswordForm } from './reset-password-form';
@@ -30,10 +29,7 @@ export default function ForgotPasswordPage() {
       setSent(true);
       return;
     }
-    if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t);
-    if (fields.length > 0) form.setFields(fields as never);
-    else setError(errorSummary(result.error, t));
+    showSubmitError(result.error, form, t, setError);
   };
 
   return (

@@ -3,9 +3,8 @@ import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { isApiError } from '../../app/api';
 import { resetCsrfToken } from '../../http/client';
-import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useLoginMutation, type LoginRequest } from './auth-api';
 import { accountApi } from '../profile/profile-api';
@@ -44,10 +43,7 @@ export default function LoginPage() {
       }
       return;
     }
-    if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t);
-    if (fields.length > 0) form.setFields(fields as never);
-    else setError(errorSummary(result.error, t));
+    showSubmitError(result.error, form, t, setError);
   };
 
   return (

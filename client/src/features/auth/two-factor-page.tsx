@@ -3,8 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
-import { isApiError } from '../../app/api';
-import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useTwoFactorChallengeMutation } from './auth-api';
 import { userSignedIn } from './session';
@@ -31,10 +30,7 @@ export default function TwoFactorPage() {
       navigate('/', { replace: true });
       return;
     }
-    if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t);
-    if (fields.length > 0) form.setFields(fields as never);
-    else setError(errorSummary(result.error, t));
+    showSubmitError(result.error, form, t, setError);
   };
 
   const toggle = () => {

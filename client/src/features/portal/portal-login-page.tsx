@@ -3,8 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
-import { isApiError } from '../../app/api';
-import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { usePortalLoginMutation } from '../auth/auth-api';
 import { studentSignedIn } from '../auth/session';
@@ -32,10 +31,7 @@ export default function PortalLoginPage() {
       navigate('/', { replace: true });
       return;
     }
-    if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t, { portal: true });
-    if (fields.length > 0) form.setFields(fields as never);
-    else setError(errorSummary(result.error, t, { portal: true }));
+    showSubmitError(result.error, form, t, setError, { portal: true });
   };
 
   return (

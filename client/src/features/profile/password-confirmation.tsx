@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api';
-import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useConfirmPasswordMutation } from './profile-api';
 
@@ -26,10 +26,7 @@ function PasswordConfirmModal({ open, onDone }: { open: boolean; onDone: (confir
       onDone(true);
       return;
     }
-    if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t);
-    if (fields.length > 0) form.setFields(fields as never);
-    else setError(errorSummary(result.error, t));
+    showSubmitError(result.error, form, t, setError);
   };
 
   return (

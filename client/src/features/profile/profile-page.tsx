@@ -6,7 +6,7 @@ import { LOCALES } from '../../../../shared/features';
 import { appActions } from '../../app/app-slice';
 import { isApiError } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
+import { errorSummary, fieldErrors, showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { setLocale } from '../../i18n/i18n';
 import { signedOut } from '../auth/session';
@@ -59,10 +59,7 @@ function ProfileInformation({ initial }: { initial: Profile }) {
         setNotice({ type: 'warning', text: t('serverMessages.emailFailed') });
       return;
     }
-    if (isApiError(result.error) && result.error.handled) return;
-    const fields = fieldErrors(result.error, t);
-    if (fields.length > 0) form.setFields(fields as never);
-    else setNotice({ type: 'error', text: errorSummary(result.error, t) });
+    showSubmitError(result.error, form, t, (text: string) => setNotice({ type: 'error', text }));
   };
 
   const onResend = async () => {
