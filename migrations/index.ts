@@ -4,6 +4,7 @@ import * as students from './20261122000002_students';
 import * as accounts from './20261122000003_accounts';
 import * as reference from './20261122000004_reference';
 import * as files from './20261122000005_files';
+import * as security from './20261124000006_security';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122000003_accounts': accounts,
   '20261122000004_reference': reference,
   '20261122000005_files': files,
+  '20261124000006_security': security,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

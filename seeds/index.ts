@@ -1,4 +1,4 @@
-import bcrypt from 'bcrypt';
+import { hashPassword } from '../server/src/lib/passwords';
 import type { Knex } from 'knex';
 import { PERMISSIONS } from '../shared/permissions';
 import { toDbDateTime } from '../server/src/lib/clock';
@@ -72,8 +72,8 @@ export async function seedDemo(db: Knex): Promise<boolean> {
   if (await db('users').first('id')) return false;
   const now = toDbDateTime();
   const stamp = { created_at: now, updated_at: now };
-  const adminHash = await bcrypt.hash(DEMO_ADMIN.password, 12);
-  const studentHash = await bcrypt.hash(DEMO_STUDENT.password, 12);
+  const adminHash = await hashPassword(DEMO_ADMIN.password);
+  const studentHash = await hashPassword(DEMO_STUDENT.password);
   await db.transaction(async (trx) => {
     const [companyId] = await trx('companies').insert({
       code: 'HKSA',

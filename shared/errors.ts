@@ -7,6 +7,11 @@ export const ERROR_CODES = {
   unauthenticated: 401,
   session_timeout: 401,
   forbidden: 403,
+  /**
+   * the caller may use the route, but not on this record or with this grant (an account or role stronger than
+   * its own, a setting only admins change): the screen keeps the page and explains the refusal
+   */
+  insufficient_rights: 403,
   /** require-2FA is on and this account has not confirmed 2FA: only its profile's 2FA setup is open */
   two_factor_required: 403,
   /** a sensitive action needs `POST /api/user/confirm-password` first (the last one is too old) */
@@ -20,6 +25,8 @@ export const ERROR_CODES = {
   email_failed: 502,
   conflict: 409,
   payload_too_large: 413,
+  /** a request body in a charset or content encoding the server does not read */
+  unsupported_media_type: 415,
   throttled: 429,
   internal: 500,
 } as const;

@@ -62,8 +62,6 @@ export const FIELD_MESSAGES = {
   browserSessionOnly: 'This action needs a signed-in browser session.',
   adminOnlyAdminAccount: 'Only an admin can change an admin account.',
   adminOnlyMakeAdmin: 'Only an admin can make a user an admin.',
-  adminFlagNextSignIn: 'A change to the admin flag takes effect when the user next signs in.',
-  permissionsNotHeld: 'You do not hold these permissions: {{keys}}.',
   grantNotHeld: 'You cannot grant permissions you do not hold: {{keys}}.',
   tokenExpiryPast: 'The expiry must be in the future.',
   roleMissing: 'This role does not exist.',
@@ -79,6 +77,16 @@ export const FIELD_MESSAGES = {
   ownTwoFactorOnProfile: 'Turn off your own two-factor authentication on your profile.',
   twoFactorRequiredNeedsFeature:
     'Two-factor authentication cannot be required while staff cannot manage it: keep that feature on.',
+  // ---- access rules: nobody reaches an account, role, setting or power stronger than its own ----
+  insufficientRights: 'You do not have the rights to do this.',
+  accountStronger: 'You cannot change an account that has more rights than yours.',
+  roleOwn: 'You cannot change the role you hold yourself: ask an admin.',
+  roleStronger: 'You cannot change a role that has rights you do not hold.',
+  roleOtherBranches: 'This role is held by users of other branches: only someone who sees every branch can change it.',
+  scopeNotHeld: 'You cannot grant access to every branch: your own role sees one branch only.',
+  adminOnlySettings: 'Only an admin can change the mail, security and storage settings.',
+  ownEmailOnProfile: 'Change your own email address on your profile, with your current password.',
+  ownAccountOnProfile: 'Change your own account on your profile.',
 
   // ---- reference data ----
   chooseBranchFirst: 'Choose a branch first.',
@@ -103,6 +111,12 @@ export const FIELD_MESSAGES = {
   formatControl: 'The format cannot contain control characters.',
   formatTooLong: 'Numbers in this format can be longer than {{max}} characters.',
   stateNotAllowed: 'This action is not allowed in the record’s current state.',
+
+  // ---- hostile or unreadable input ----
+  textControl: 'Remove the control characters from this text (such as NUL or text-direction marks).',
+  bodyUnreadable: 'The request body could not be read.',
+  unsupportedBody: 'Send the request body as UTF-8 JSON, without a content encoding the server does not read.',
+  keyNotAllowed: 'The field name "{{key}}" is not allowed.',
 
   // ---- files, imports ----
   fileTooLarge: 'The file is too large.',
@@ -132,6 +146,12 @@ export const FIELD_MESSAGES = {
   fileCsvQuote: 'The CSV file cannot be read: a quoted value is not closed.',
   fileEmpty: 'The file is empty.',
   storageSuspended: 'File storage is suspended: no uploads are accepted for now.',
+  // bounds checked before a spreadsheet or an image is read (quality §34)
+  sheetTooLarge: 'The spreadsheet is too large once unpacked: at most {{max}} MB.',
+  sheetCompression: 'The spreadsheet is compressed far more than a real one is, and was not read.',
+  sheetMaxCells: 'A file can hold at most {{max}} cells.',
+  imageTooLarge: 'The image is too large: at most {{max}} megapixels.',
+  imageUnreadable: 'The image cannot be read.',
 } as const;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -47,6 +47,12 @@ export function isPermission(key: string): boolean {
 
 export type DataScope = 'all' | 'branch';
 
+/**
+ * The route key of what only admins reach (the audit log; the mail, security and storage settings). No role
+ * can be granted it: it is not in `PERMISSIONS`, so a role's list drops it, and `can` lets only admins pass.
+ */
+export const ADMINS_ONLY = 'admin';
+
 /** Whether a user holding `granted` (and possibly being an admin) may use `required`. */
 export function can(
   user: { is_admin?: boolean | number; permissions?: readonly string[] } | null,

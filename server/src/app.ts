@@ -13,6 +13,7 @@ import { errorHandler, notFoundApi } from './http/error-handler';
 import { spaRouter } from './http/spa';
 import { ipKey, throttleFactory } from './http/throttle';
 import { logger, requestScope } from './lib/logger';
+import { configurePasswords } from './lib/passwords';
 import { areasResource } from './modules/areas/areas.resource';
 import { createAuthController } from './modules/auth/auth.controller';
 import { loginKeys, registerAuthRoutes } from './modules/auth/auth.routes';
@@ -24,6 +25,9 @@ import { registerFilesModule } from './modules/files.module';
 import { registerReferenceModule } from './modules/reference.module';
 import { registerResource } from './resources/resource.routes';
 import { createSessionMiddleware } from './sessions/session';
+import { createBackgroundWork, type BackgroundWork } from './lib/background';
+import { createMailService } from './modules/mail/mail.service';
+import { createSettingsGuard } from './modules/settings/protected-settings';
 
 export interface AppDeps {
   config: Config;
@@ -37,6 +41,8 @@ export interface AppDeps {
 export interface App {
   app: Express;
   api: ApiRouter;
+  /** work the app does after its replies (mail): `flush` waits for it (tests, shutdown) */
+  background: BackgroundWork;
 }
 
 export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
@@ -44,6 +50,7 @@ export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
 export function createApp(deps: AppDeps): App {
   const { config, db, redis } = deps;
   const prefix = deps.redisPrefix ?? 'sa:';
+  configurePasswords(config.bcryptCost);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -122,7 +129,10 @@ export function createApp(deps: AppDeps): App {
   registerAuthRoutes(api, authController, loginThrottles);
   registerPortalRoutes(api, db);
   for (const resource of [holidaysResource, areasResource]) registerResource(api, db, resource);
-  const moduleDeps = { api, db, config, redis, auth, throttle };
+  const background = createBackgroundWork();
+  const mail = createMailService(db, config, background);
+  const settingsGuard = createSettingsGuard({ db, mail });
+  const moduleDeps = { api, db, config, redis, auth, throttle, mail, background, settingsGuard };
   registerAccountsModule(moduleDeps);
   registerReferenceModule(moduleDeps);
   registerFilesModule(moduleDeps);
@@ -142,5 +152,5 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(spaRouter(deps.clientDist ?? DEFAULT_CLIENT_DIST));
   app.use(errorHandler);
-  return { app, api };
+  return { app, api, background };
 }

@@ -17,7 +17,9 @@ describe('config', () => {
       idleMs: 7_200_000,
       absoluteMs: 43_200_000,
       passwordConfirmMs: 10_800_000,
+      adminConfirmMs: 900_000,
     });
+    expect(config.bcryptCost).toBe(12);
   });
 
   it('reads PORT and a MySQL DATABASE_URL, and never seeds the demo on MySQL by default', () => {
@@ -47,6 +49,26 @@ describe('config', () => {
         APP_KEY: KEY,
       }),
     ).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+  });
+
+  it('refuses the development secret and key, and a cheap bcrypt cost, in production', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'mysql://a@b/c',
+      SESSION_SECRET: 's'.repeat(40),
+      APP_KEY: KEY,
+    };
+    expect(loadConfig(env).isProduction).toBe(true);
+    const dev = loadConfig({});
+    expect(() => loadConfig({ ...env, SESSION_SECRET: dev.sessionSecret })).toThrow(
+      /SESSION_SECRET: is the development secret/,
+    );
+    const devKey = `base64:${dev.appKey.toString('base64')}`;
+    expect(() => loadConfig({ ...env, APP_KEY: devKey })).toThrow(/APP_KEY: is the development key/);
+    expect(() => loadConfig({ ...env, BCRYPT_COST: '8' })).toThrow(/BCRYPT_COST: must be at least 10/);
+    expect(loadConfig({ ...env, BCRYPT_COST: '11' }).bcryptCost).toBe(11);
+    // outside production the suite may hash cheaply
+    expect(loadConfig({ BCRYPT_COST: '4' }).bcryptCost).toBe(4);
   });
 
   it('never seeds the demo in production', () => {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 const minutes = z.coerce.number().positive();
 
+/** Used outside production when nothing is set; production refuses them (they are in this public source). */
+const DEV_SECRET = 'development-only-session-secret-not-for-production';
+const DEV_KEY = Buffer.alloc(32, 7);
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,6 +29,8 @@ const ZEnv = z
     SESSION_IDLE_MINUTES: minutes.default(120),
     SESSION_ABSOLUTE_MINUTES: minutes.default(720),
     PASSWORD_CONFIRM_MINUTES: minutes.default(180),
+    ADMIN_CONFIRM_MINUTES: minutes.default(15),
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     SMTP_HOST: z.string().optional(),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SMTP_USER: z.string().optional(),
@@ -39,6 +45,23 @@ const ZEnv = z
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['DATABASE_URL', 'SESSION_SECRET', 'APP_KEY'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+    if (env.SESSION_SECRET === DEV_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is the development secret: set a random one of your own',
+      });
+    }
+    if (env.APP_KEY && Buffer.from(env.APP_KEY.slice('base64:'.length), 'base64').equals(DEV_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_KEY'],
+        message: 'is the development key: generate a random one of your own',
+      });
+    }
+    if (env.BCRYPT_COST < 10) {
+      ctx.addIssue({ code: 'custom', path: ['BCRYPT_COST'], message: 'must be at least 10 in production' });
     }
     if (env.SEED_DEMO === 'true') {
       ctx.addIssue({
@@ -61,7 +84,15 @@ export interface Config {
   portalHost?: string;
   appUrl?: string;
   trustProxy: boolean | number | string;
-  session: { idleMs: number; absoluteMs: number; passwordConfirmMs: number };
+  session: {
+    idleMs: number;
+    absoluteMs: number;
+    /** how long a password confirmation lasts for sensitive actions on one's own account (2FA, tokens …) */
+    passwordConfirmMs: number;
+    /** how recent it must be for an admin to change mail, security or storage settings */
+    adminConfirmMs: number;
+  };
+  bcryptCost: number;
   smtp?: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean };
   uploadDir: string;
   logLevel: string;
@@ -71,8 +102,6 @@ export interface Config {
 /** Thrown when the environment does not describe a runnable configuration; the message names each setting. */
 export class ConfigError extends Error {}
 
-const DEV_SECRET = 'development-only-session-secret-not-for-production';
-const DEV_KEY = Buffer.alloc(32, 7);
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (!value || value === 'false') return false;
@@ -122,7 +151,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_MINUTES * 60_000,
       passwordConfirmMs: env.PASSWORD_CONFIRM_MINUTES * 60_000,
+      adminConfirmMs: Math.min(env.ADMIN_CONFIRM_MINUTES, env.PASSWORD_CONFIRM_MINUTES) * 60_000,
     },
+    bcryptCost: env.BCRYPT_COST,
     smtp,
     uploadDir: env.UPLOAD_DIR,
     logLevel: env.LOG_LEVEL,

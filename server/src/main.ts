@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
 import { createDb, migrateLatest } from './db/knex';
 import { configureLogger, logger } from './lib/logger';
+import { configurePasswords } from './lib/passwords';
 import { seedDemo, DEMO_ADMIN } from '../../seeds';
+import { startSessionSweeper } from './sessions/sweep';
 
 async function main(): Promise<void> {
   let config;
@@ -17,13 +19,15 @@ async function main(): Promise<void> {
     throw err;
   }
   configureLogger(config.logLevel, config.isProduction);
+  configurePasswords(config.bcryptCost);
   const db = createDb(config.databaseUrl);
   const applied = await migrateLatest(db);
   if (applied.length) logger.info(`applied ${applied.length} migration(s)`, { migrations: applied });
   let demoSeeded = false;
   if (config.seedDemo) demoSeeded = await seedDemo(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
-  const { app } = createApp({ config, db, redis });
+  const { app, background } = createApp({ config, db, redis });
+  const stopSweeper = startSessionSweeper(db, config);
   const server = app.listen(config.port, () => {
     const url = `http://localhost:${config.port}`;
     console.log(`Study-abroad admin is running at ${url} (portal: http://student.localhost:${config.port})`);
@@ -35,8 +39,12 @@ async function main(): Promise<void> {
     }
   });
   const shutdown = () => {
+    stopSweeper();
     server.close(() => {
-      void Promise.all([db.destroy(), redis?.quit()]).then(() => process.exit(0));
+      void background
+        .flush()
+        .then(() => Promise.all([db.destroy(), redis?.quit()]))
+        .then(() => process.exit(0));
     });
   };
   process.on('SIGINT', shutdown);

@@ -93,8 +93,9 @@ describe('session identity', () => {
     const user = await createUser(t.db);
     const c = new Client(t.app);
     await c.refreshToken();
-    const before = c.cookie();
-    expect(before).toBeTruthy();
+    // a session id planted in the victim's browser before it signs in
+    const before = 's%3Aplanted-session-id.c2lnbmF0dXJl';
+    c.agent.jar.setCookie(`sa_session=${before}`, '127.0.0.1', '/');
     await c.post('/api/login', { email: user.email, password: user.password }).expect(200);
     const after = c.cookie();
     expect(after).toBeTruthy();

@@ -49,6 +49,8 @@ async function freshDatabaseUrl(): Promise<{ name: string; url: string; drop: ()
 export interface TestApp {
   app: ReturnType<typeof createApp>['app'];
   api: ReturnType<typeof createApp>['api'];
+  /** the app's after-reply work (mail): `await t.background.flush()` before looking for a mail */
+  background: ReturnType<typeof createApp>['background'];
   db: Knex;
   config: Config;
   redis?: Redis;
@@ -65,6 +67,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // the app's own hashing, as cheap as the factories' (production refuses less than 10)
+    BCRYPT_COST: '4',
     DATABASE_URL: database.url,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
@@ -74,11 +78,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrateLatest(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   const prefix = `satest:${database.name}:`;
+  const backgrounds: TestApp['background'][] = [];
   const build = (): TestApp => {
-    const { app, api } = createApp({ config, db, redis, redisPrefix: prefix, clientDist: FIXTURE_DIST });
-    return { app, api, db, config, redis, restart: build, close };
+    const { app, api, background } = createApp({
+      config,
+      db,
+      redis,
+      redisPrefix: prefix,
+      clientDist: FIXTURE_DIST,
+    });
+    backgrounds.push(background);
+    return { app, api, background, db, config, redis, restart: build, close };
   };
   async function close(): Promise<void> {
+    for (const background of backgrounds) await background.flush();
     if (redis) {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length) await redis.del(...keys);

@@ -1,7 +1,7 @@
 import Transport from 'winston-transport';
 import { AppError } from '../src/lib/app-error';
 import { logger } from '../src/lib/logger';
-import { Client, createTestApp, signedInAdmin, type TestApp } from './harness';
+import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,7 +71,10 @@ describe('headers (quality §18)', () => {
   });
 
   it('sets the session cookie HttpOnly, SameSite=Lax, host-only, under its own name', async () => {
-    const res = await new Client(t.app).get('/api/csrf-token').expect(200);
+    const user = await createUser(t.db);
+    const c = new Client(t.app);
+    await c.refreshToken();
+    const res = await c.post('/api/login', { email: user.email, password: user.password }).expect(200);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^sa_session=/);
     expect(cookie).toMatch(/HttpOnly/i);

@@ -7,6 +7,8 @@ export const ZProfileUpdate = z.strictObject({
   name: z.string().trim().min(1, 'This field is required.').max(100).optional(),
   email: zEmail.optional(),
   language: z.enum(LOCALES).optional(),
+  /** required when the email address changes (a new address is where password resets go) */
+  current_password: z.string().max(200).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ZProfileUpdate>;
 
@@ -15,6 +17,8 @@ export const ZPasswordUpdate = z
     current_password: z.string().min(1, 'The current password is required.').max(200),
     password: zPassword,
     password_confirmation: z.string().max(200),
+    /** also revoke the account's API tokens (default: yes); the other browser sessions end either way */
+    revoke_tokens: z.boolean().optional(),
   })
   .refine((b) => b.password === b.password_confirmation, {
     path: ['password_confirmation'],

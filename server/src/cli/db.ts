@@ -1,10 +1,12 @@
 /** The admins' database CLI: `npm run migrate`, `npm run migrate:rollback`, `npm run seed`. */
 import { ConfigError, loadConfig } from '../config';
 import { createDb, migrateLatest, migrateRollback } from '../db/knex';
+import { configurePasswords } from '../lib/passwords';
 import { seedDemo, seedReference } from '../../../seeds';
 
 async function run(command: string | undefined): Promise<void> {
   const config = loadConfig();
+  configurePasswords(config.bcryptCost);
   const db = createDb(config.databaseUrl);
   try {
     if (command === 'migrate') {

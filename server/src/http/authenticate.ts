@@ -47,7 +47,6 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
       s.kind = undefined;
       s.userId = undefined;
       s.studentId = undefined;
-      s.isAdmin = undefined;
       s.pendingTwoFactor = undefined;
       s.timedOutAt = now;
       req.authTimedOut = true;
@@ -55,7 +54,7 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
     }
     if (s.kind !== req.hostKind) return;
     const resolved = await auth.resolveSession(
-      { kind: s.kind, userId: s.userId, studentId: s.studentId, isAdmin: s.isAdmin },
+      { kind: s.kind, userId: s.userId, studentId: s.studentId },
       hash,
       { ip: req.ip ?? null, now },
     );
@@ -64,6 +63,8 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
       return;
     }
     req.auth = resolved;
+    const confirmedAt = s.passwordConfirmedAt;
+    req.recentPasswordConfirmation = Boolean(confirmedAt && now - confirmedAt <= config.session.adminConfirmMs);
     // the heartbeat only asks: an open tab left alone still reaches the idle timeout
     if (!HEARTBEAT.test(req.path) && now - (s.lastSeenAt ?? 0) >= touchEvery) s.lastSeenAt = now;
   }

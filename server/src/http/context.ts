@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { DataScope } from '../../../shared/permissions';
 import type { SessionKind } from '../sessions/session';
 import { requestScope } from '../lib/logger';
 
@@ -44,8 +45,26 @@ export interface RequestContext {
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
-  /** what the caller may do: a service that grants permissions checks it never grants more */
-  access: { isAdmin: boolean; permissions: readonly string[] } | null;
+  /**
+   * what a staff caller holds: the measure of the access rules (modules/access/access-rules.ts), which never
+   * let it reach an account, role, setting or power stronger than its own. Null for students and anonymous
+   * visitors.
+   */
+  access: CallerAccess | null;
+}
+
+export interface CallerAccess {
+  userId: number;
+  isAdmin: boolean;
+  permissions: readonly string[];
+  /** `all` for admins and roles that see every branch; `branch` otherwise (no role included) */
+  dataScope: DataScope;
+  branchId: number | null;
+  roleId: number | null;
+  /** the session confirmed the password within the admins' window (mail, security and storage settings) */
+  recentPasswordConfirmation: boolean;
+  /** the request is authorised by a bearer API token, not a browser session */
+  viaToken: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -53,6 +72,8 @@ declare module 'express-serve-static-core' {
     hostKind: SessionKind;
     auth?: Auth;
     authTimedOut?: boolean;
+    /** the session's password confirmation is within the admins' window (set by `authenticate`) */
+    recentPasswordConfirmation?: boolean;
   }
 }
 
@@ -63,10 +84,29 @@ export function actorOf(auth: Auth | undefined): Actor {
     : { type: 'student', id: auth.student.id };
 }
 
-/** Admins and roles with data scope `all` see every branch; a `branch` role sees its user's branch only. */
+/** Admins and roles with data scope `all` see every branch; anyone else (a `branch` role, no role) its own. */
+export function dataScopeOf(user: StaffUser): DataScope {
+  return user.is_admin || user.role?.data_scope === 'all' ? 'all' : 'branch';
+}
+
 export function branchScopeOf(auth: Auth | undefined): RequestContext['branchScope'] {
-  if (auth?.kind !== 'staff' || auth.user.is_admin || auth.user.role?.data_scope !== 'branch') return null;
+  if (auth?.kind !== 'staff' || dataScopeOf(auth.user) === 'all') return null;
   return { branchId: auth.user.branch_id };
+}
+
+function accessOf(req: Request): CallerAccess | null {
+  if (req.auth?.kind !== 'staff') return null;
+  const user = req.auth.user;
+  return {
+    userId: user.id,
+    isAdmin: user.is_admin,
+    permissions: user.permissions,
+    dataScope: dataScopeOf(user),
+    branchId: user.branch_id,
+    roleId: user.role?.id ?? null,
+    recentPasswordConfirmation: req.recentPasswordConfirmation === true,
+    viaToken: Boolean(user.api_token_id),
+  };
 }
 
 export function contextOf(req: Request): RequestContext {
@@ -76,10 +116,7 @@ export function contextOf(req: Request): RequestContext {
     ip: req.ip ?? null,
     userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
     requestId: requestScope.getStore()?.requestId ?? null,
-    access:
-      req.auth?.kind === 'staff'
-        ? { isAdmin: req.auth.user.is_admin, permissions: req.auth.user.permissions }
-        : null,
+    access: accessOf(req),
   };
 }
 

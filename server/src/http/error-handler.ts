@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '../lib/app-error';
 import { logger } from '../lib/logger';
 import { MESSAGES } from '../../../shared/errors';
+import { FIELD_MESSAGES } from '../../../shared/messages';
 
 /** A unique-index violation that slipped past the service check (a race): still the duplicate answer. */
 function isUniqueViolation(err: any): boolean {
@@ -21,10 +22,20 @@ function toAppError(err: any): AppError | null {
   if (isUniqueViolation(err)) return new AppError('duplicate');
   if (isForeignKeyViolation(err)) return new AppError('referenced');
   // body-parser and multer errors carry a status of their own
-  if (err?.type === 'entity.parse.failed')
-    return new AppError('validation', 'The request body is not valid JSON.');
+  if (err?.type === 'entity.parse.failed') return new AppError('validation', FIELD_MESSAGES.invalidJson);
   if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE')
     return new AppError('payload_too_large');
+  if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
+    return new AppError('unsupported_media_type');
+  }
+  // any other body that could not be read (aborted, wrong length, an encoding that fails to inflate …)
+  if (typeof err?.type === 'string' && /^(entity|request|stream)\./.test(err.type)) {
+    return new AppError('validation', FIELD_MESSAGES.bodyUnreadable);
+  }
+  // a path that cannot be decoded names no route
+  if (err instanceof URIError || (err?.status === 400 && /decode param/i.test(String(err?.message)))) {
+    return new AppError('not_found');
+  }
   return null;
 }
 

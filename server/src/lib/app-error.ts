@@ -1,4 +1,5 @@
 import { ERROR_CODES, MESSAGES, type ErrorBody, type ErrorCode } from '../../../shared/errors';
+import { FIELD_MESSAGES } from '../../../shared/messages';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -10,6 +11,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   unauthenticated: MESSAGES.unauthenticated,
   session_timeout: MESSAGES.sessionExpired,
   forbidden: MESSAGES.forbidden,
+  insufficient_rights: FIELD_MESSAGES.insufficientRights,
   two_factor_required: 'Two-factor authentication must be enabled for this account.',
   password_confirmation_required: 'Please confirm your password.',
   csrf: MESSAGES.csrf,
@@ -19,6 +21,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   email_failed: MESSAGES.emailFailed,
   conflict: 'This action is not allowed in the record’s current state.',
   payload_too_large: 'The file is too large.',
+  unsupported_media_type: FIELD_MESSAGES.unsupportedBody,
   throttled: MESSAGES.throttled,
   internal: MESSAGES.server,
 };
@@ -57,7 +60,7 @@ export class AppError extends Error {
 
   /** A 422 on one field, the message repeated as the field's error. */
   static field(
-    code: 'validation' | 'duplicate' | 'business_rule' | 'invalid_credentials',
+    code: 'validation' | 'duplicate' | 'business_rule' | 'invalid_credentials' | 'insufficient_rights',
     field: string,
     message?: string,
   ) {

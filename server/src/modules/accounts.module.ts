@@ -5,7 +5,6 @@ import { registerApiTokenRoutes } from './api-tokens/api-tokens.routes';
 import { branchesResource } from './branches/branches.resource';
 import { companiesResource } from './companies/companies.resource';
 import { registerMailRoutes } from './mail/mail.routes';
-import { createMailService } from './mail/mail.service';
 import type { ModuleDeps } from './module';
 import { registerPasswordResetRoutes } from './password-reset/password-reset.routes';
 import { createPasswordResetService } from './password-reset/password-reset.service';
@@ -23,21 +22,19 @@ import { usersResource } from './users/users.resource';
 export type AccountsServices = ReturnType<typeof createAccountsServices>;
 
 function createAccountsServices(deps: ModuleDeps) {
-  const { api, db, config } = deps;
+  const { api, db, config, mail, background } = deps;
   // deleting a user (settings → users, or one's own account) deletes the user's own files (the profile photo)
   const files = filesServiceOf(deps);
   const users = registerResource(api, db, {
     ...usersResource,
     afterDelete: (trx, row, ctx) => files.removeOwned(trx, ctx, 'user', row.id),
   });
-  const mail = createMailService(db, config);
   return {
     users,
-    mail,
     profile: createProfileService({ db, config, mail, users }),
     twoFactor: createTwoFactorService(db, config),
     tokens: createApiTokensService(db),
-    resets: createPasswordResetService(db, config, mail),
+    resets: createPasswordResetService(db, config, mail, background),
     registration: createRegistrationService(db),
   };
 }
@@ -56,6 +53,6 @@ export function registerAccountsModule(deps: ModuleDeps): void {
   registerRegistrationRoutes(deps, services);
   registerProfileRoutes(deps, services);
   registerApiTokenRoutes(deps, services);
-  registerMailRoutes(deps, services);
+  registerMailRoutes(deps);
   registerAccountSettingsRoutes(deps);
 }

@@ -77,7 +77,7 @@ function mount(
       before,
       schemas: { params },
       handler: async (req, res) => {
-        res.json(await pick(req).service.createForm());
+        res.json(await pick(req).service.createForm(contextOf(req)));
       },
     });
   }

@@ -6,7 +6,8 @@ import type { RequestContext } from '../http/context';
 import { auditService } from '../modules/audit/audit.service';
 import { numberingService } from '../modules/numbering/numbering.service';
 import type { Trx } from '../db/knex';
-import type { ResourceDefinition, Row } from './resource';
+import { can } from '../../../shared/permissions';
+import type { ResourceAction, ResourceDefinition, Row } from './resource';
 import { resourceRepository } from './resource.repository';
 import { fieldMessage } from '../../../shared/messages';
 
@@ -36,10 +37,34 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     for (const column of def.hidden ?? []) delete out[column];
     return def.toResponse ? def.toResponse(out) : out;
   };
-  const present = async (trx: Trx, rows: Row[]): Promise<Row[]> => {
+  const permissionOf = (action: ResourceAction) => def.permissions?.[action] ?? `${def.module}.${action}`;
+  const WRITE_ACTIONS = def.readOnly ? [] : (['update', 'delete'] as const);
+
+  /** The caller's permissions as `can` reads them. */
+  const holder = (ctx: RequestContext) =>
+    ctx.access ? { is_admin: ctx.access.isAdmin, permissions: ctx.access.permissions } : null;
+
+  /**
+   * Rows as the API shows them, each with `allowed_actions`: the writes this caller may make on it now (it holds
+   * the permission, and the record is not refused by the resource's access rules).
+   */
+  const present = async (trx: Trx, rows: Row[], ctx: RequestContext): Promise<Row[]> => {
     const mapped = rows.map(toResponse);
-    return def.expand ? def.expand(trx, mapped) : mapped;
+    const expanded = def.expand ? await def.expand(trx, mapped) : mapped;
+    const held = WRITE_ACTIONS.filter((action) => can(holder(ctx), permissionOf(action)));
+    const refused = held.length && def.refusals ? await def.refusals(trx, rows, ctx) : null;
+    return expanded.map((row) => ({
+      ...row,
+      allowed_actions: refused?.has(row.id) ? [] : held,
+    }));
   };
+
+  /** A write to a record the access rules keep from this caller: 403 with the reason. */
+  async function assertNotRefused(trx: Trx, row: Row, ctx: RequestContext): Promise<void> {
+    if (!def.refusals) return;
+    const reason = (await def.refusals(trx, [row], ctx)).get(row.id);
+    if (reason) throw new AppError('insufficient_rights', reason);
+  }
 
   async function mustFind(trx: Trx, id: number, ctx: RequestContext | null): Promise<Row> {
     const row = await resourceRepository.findById(trx, def, id, ctx?.branchScope ?? null);
@@ -85,7 +110,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         filters,
         scope: ctx.branchScope,
       });
-      return { items: await present(db, rows), total, page, per_page };
+      return { items: await present(db, rows, ctx), total, page, per_page };
     },
 
     /**
@@ -97,18 +122,28 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       const params = { q, sort: parseSort(sort), filters, scope: ctx.branchScope };
       for (let page = 1; ; page++) {
         const rows = await resourceRepository.batch(db, def, params, page, EXPORT_BATCH);
-        if (rows.length) yield await present(db, rows);
+        if (rows.length) yield await present(db, rows, ctx);
         if (rows.length < EXPORT_BATCH) return;
       }
     },
 
     async get(id: number, ctx: RequestContext): Promise<Row> {
-      const [row] = await present(db, [await mustFind(db, id, ctx)]);
+      const [row] = await present(db, [await mustFind(db, id, ctx)], ctx);
       return row;
     },
 
-    async createForm(): Promise<Row> {
-      return { defaults: {}, ...(def.createForm ? await def.createForm(db) : {}) };
+    /**
+     * The record, when this caller may change it: 404 outside its branch scope, 403 when the access rules keep
+     * it from the caller (an action outside the generic routes on a record of this resource: a user's 2FA reset).
+     */
+    async mustBeChangeable(id: number, ctx: RequestContext): Promise<Row> {
+      const row = await mustFind(db, id, ctx);
+      await assertNotRefused(db, row, ctx);
+      return row;
+    },
+
+    async createForm(ctx: RequestContext): Promise<Row> {
+      return { defaults: {}, ...(def.createForm ? await def.createForm(db, ctx) : {}) };
     },
 
     async create(body: Row, ctx: RequestContext): Promise<Row> {
@@ -132,7 +167,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           before: null,
           after: row,
         });
-        const [out] = await present(trx, [row]);
+        const [out] = await present(trx, [row], ctx);
         return out;
       });
     },
@@ -140,6 +175,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     async update(id: number, input: Row, ctx: RequestContext): Promise<Row> {
       return db.transaction(async (trx) => {
         const before = await mustFind(trx, id, ctx);
+        await assertNotRefused(trx, before, ctx);
         checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, before, ctx);
         await checkUnique(trx, input, before);
@@ -154,7 +190,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           before,
           after,
         });
-        const [out] = await present(trx, [after]);
+        const [out] = await present(trx, [after], ctx);
         return out;
       });
     },
@@ -163,6 +199,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     async remove(id: number, ctx: RequestContext): Promise<void> {
       const afterCommit = await db.transaction(async (trx) => {
         const before = await mustFind(trx, id, ctx);
+        await assertNotRefused(trx, before, ctx);
         const references: Record<string, number> = {};
         for (const ref of def.references ?? []) {
           if (ref.whenTableExists && !(await resourceRepository.hasTable(trx, ref.table))) continue;
@@ -180,7 +217,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
             { references },
           );
         }
-        await def.beforeDelete?.(trx, before);
+        await def.beforeDelete?.(trx, before, ctx);
         await resourceRepository.delete(trx, def, id);
         await auditService.record(trx, ctx, {
           action: 'delete',

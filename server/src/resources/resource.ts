@@ -89,15 +89,21 @@ export interface ResourceDefinition {
   applyFilters?: (qb: Knex.QueryBuilder, filters: Row) => void;
   /** related rows added to list items and single records */
   expand?: (db: Trx, rows: Row[]) => Promise<Row[]>;
-  /** what `GET /create` answers besides the defaults */
-  createForm?: (db: Trx) => Promise<Row>;
+  /** what `GET /create` answers besides the defaults (only the choices this caller may make) */
+  createForm?: (db: Trx, ctx: RequestContext) => Promise<Row>;
   /**
    * rules that need the database, checked inside the write transaction; `ctx` tells who writes (a caller may
    * not grant more than it holds)
    */
   beforeWrite?: (db: Trx, data: Row, existing: Row | null, ctx: RequestContext) => Promise<void>;
   /** rules checked inside the delete transaction, after the references */
-  beforeDelete?: (db: Trx, row: Row) => Promise<void>;
+  beforeDelete?: (db: Trx, row: Row, ctx: RequestContext) => Promise<void>;
+  /**
+   * the records among `rows` that this caller may not change (update or delete) although it holds the
+   * module's permission, each with the reason (an account or role stronger than the caller's: the access
+   * rules). A write to one is refused with 403 `insufficient_rights`; `allowed_actions` leaves them out.
+   */
+  refusals?: (db: Trx, rows: Row[], ctx: RequestContext) => Promise<Map<number, string>>;
   /**
    * inside the delete transaction, after the row is deleted and audited: removes what belongs to it alone (a
    * user's own files); what it answers runs once the transaction has committed (their bytes on the disk)

@@ -66,11 +66,15 @@ export class KnexSessionStore extends session.Store {
       );
   }
 
-  /** Expired rows are removed at most once a minute, on a write. */
+  /** Expired rows are removed at most once a minute, on a write (and by the sweeper, sweep.ts). */
   private async sweep(): Promise<void> {
     const now = Date.now();
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    await this.db('sessions').where('expires_at', '<=', now).delete();
+    await KnexSessionStore.sweepExpired(this.db, now);
+  }
+
+  static async sweepExpired(db: Knex, now: number): Promise<number> {
+    return db('sessions').where('expires_at', '<=', now).delete();
   }
 }

@@ -12,8 +12,6 @@ declare module 'express-session' {
   interface SessionData {
     kind?: SessionKind;
     userId?: number;
-    /** is_admin as it was at sign-in: a change takes effect at the next sign-in */
-    isAdmin?: boolean;
     studentId?: number;
     /** ms since epoch: when the user signed in, and when the session last served a request */
     createdAt?: number;

@@ -5,9 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { clock, fromDbDateTime, toDbDateTime } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
-import { parsePermissions } from '../auth/auth.service';
+import { assertGrantable, parsePermissions } from '../access/access-rules';
 import { apiTokensRepository, type ApiTokenRow } from './api-tokens.repository';
-import { fieldMessage } from '../../../../shared/messages';
 
 /** Personal access tokens: the plain token is shown once, only its SHA-256 is kept. */
 export function createApiTokensService(db: Knex) {
@@ -22,17 +21,9 @@ export function createApiTokensService(db: Knex) {
     };
   }
 
-  /** Abilities are a subset of the owner's own permissions, stored in the shared list's order. */
-  function checkAbilities(user: StaffUser, abilities: string[]): string {
-    const held = new Set(user.permissions);
-    const extra = abilities.filter((a) => !held.has(a));
-    if (extra.length) {
-      throw AppError.field(
-        'validation',
-        'abilities',
-        fieldMessage('permissionsNotHeld', { keys: extra.join(', ') }),
-      );
-    }
+  /** Abilities are a subset of the owner's own permissions (a grant: access-rules.ts), in the shared list's order. */
+  function checkAbilities(ctx: RequestContext, abilities: string[]): string {
+    assertGrantable(ctx, { permissions: abilities }, 'abilities');
     const chosen = new Set(abilities);
     return JSON.stringify(PERMISSIONS.filter((p) => chosen.has(p)));
   }
@@ -54,7 +45,7 @@ export function createApiTokensService(db: Knex) {
       input: { name: string; abilities: string[]; expires_at?: string | null },
       ctx: RequestContext,
     ) {
-      const abilities = checkAbilities(user, input.abilities);
+      const abilities = checkAbilities(ctx, input.abilities);
       const plain = `sa_${randomToken(32)}`;
       const expiresMs = input.expires_at ? new Date(input.expires_at).getTime() : null;
       if (expiresMs !== null && expiresMs <= clock.now()) {
@@ -88,7 +79,7 @@ export function createApiTokensService(db: Knex) {
       ctx: RequestContext,
     ) {
       const before = await mustFind(user.id, id);
-      const abilities = checkAbilities(user, input.abilities);
+      const abilities = checkAbilities(ctx, input.abilities);
       await db.transaction(async (trx) => {
         await apiTokensRepository.update(trx, id, { abilities, ...(input.name ? { name: input.name } : {}) });
         await auditService.record(trx, ctx, {

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { ADMINS_ONLY } from '../../../../shared/permissions';
 import { zDate } from '../../../../shared/schemas/common';
 import { toDbDateTime } from '../../lib/clock';
 import type { ResourceDefinition, Row } from '../../resources/resource';
 import { BUSINESS_UTC_OFFSET_MS } from '../numbering/business-time';
 import { auditLogRepository } from './audit-log.repository';
-
-/**
- * No role can be granted this key (it is not a permission of shared/permissions.ts, so a role's list drops
- * it): only admins pass. The audit log shows every user's logins, IPs and changes, which is an admin's view.
- */
-export const ADMINS_ONLY = 'admin';
 
 /** Start of a Hong Kong date, as the database's UTC text. */
 function hkStart(date: string, plusDays = 0): string {

@@ -4,7 +4,8 @@ import { ZListQuery } from '../../../../shared/list';
 import type { ApiRouter } from '../../http/api-router';
 import { contextOf } from '../../http/context';
 import { registerResource } from '../../resources/resource.routes';
-import { ADMINS_ONLY, auditLogResource } from './audit-log.resource';
+import { ADMINS_ONLY } from '../../../../shared/permissions';
+import { auditLogResource } from './audit-log.resource';
 
 /** The audit log's list, record and export (generic, read-only), and one record's history. */
 export function registerAuditLogRoutes(api: ApiRouter, db: Knex): void {

@@ -16,9 +16,22 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** A value longer than this is kept as its first characters and a marker of how many were left out. */
+export const AUDIT_VALUE_MAX = 2000;
+
+function cut(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length <= AUDIT_VALUE_MAX) return value;
+  return `${value.slice(0, AUDIT_VALUE_MAX)}…[+${value.length - AUDIT_VALUE_MAX}]`;
+}
+
 function scrub(row: Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
   if (!row) return undefined;
   return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET.test(key)));
+}
+
+function cutAll(row: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cut(value)]));
 }
 
 /** Before/after of the fields that changed (all fields on create and delete), secrets left out. */
@@ -41,12 +54,14 @@ export function diff(before?: Record<string, unknown> | null, after?: Record<str
 export const auditService = {
   /** Appends one audit row, in the caller's transaction when it passes one. */
   async record(db: Trx, ctx: RequestContext, entry: AuditEntry): Promise<void> {
-    const changes =
-      entry.before !== undefined || entry.after !== undefined
-        ? diff(entry.before, entry.after)
-        : entry.detail
-          ? scrub(entry.detail)
-          : null;
+    // compared whole, stored cut: a long text (terms) keeps the audit row within its column
+    const changed =
+      entry.before !== undefined || entry.after !== undefined ? diff(entry.before, entry.after) : null;
+    const changes = changed
+      ? { before: cutAll(changed.before), after: cutAll(changed.after) }
+      : entry.detail
+        ? cutAll(scrub(entry.detail))
+        : null;
     await auditRepository.insert(db, {
       actor_type: ctx.actor.type,
       actor_id: ctx.actor.id,

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { contextOf } from '../../http/context';
-import { csrfToken } from '../../http/csrf';
+import { issueCsrfToken } from '../../http/csrf';
 import type { Throttle } from '../../http/throttle';
 import { endBrowserSession, regenerateSession, saveSession } from '../../sessions/session';
 import { settingsRepository } from '../settings/settings.repository';
@@ -39,7 +39,7 @@ export function createAuthController(deps: {
     }) satisfies RequestHandler,
 
     csrfToken: ((req, res) => {
-      res.json({ token: csrfToken(req) });
+      res.json({ token: issueCsrfToken(req, res, config) });
     }) satisfies RequestHandler,
 
     appConfig: (async (req, res) => {
@@ -85,7 +85,6 @@ export function createAuthController(deps: {
       const hash = await beginSession(req, (s) => {
         s.kind = 'staff';
         s.userId = result.user.id;
-        s.isAdmin = result.user.is_admin;
       });
       await auth.startStaffSession(result.user, hash, ctx);
       res.json({ user: result.user });

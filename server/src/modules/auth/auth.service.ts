@@ -1,4 +1,3 @@
-import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
 import { MESSAGES } from '../../../../shared/errors';
 import { fileUrl } from '../../../../shared/files';
@@ -11,11 +10,10 @@ import { studentsRepository, type StudentRow } from '../portal/students.reposito
 import { apiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { isTwoFactorRequired, loadFeatures } from '../users/account-settings';
 import { clock, toDbDateTime } from '../../lib/clock';
+import { verifyPassword } from '../../lib/passwords';
 import { userSessionsRepository } from './user-sessions.repository';
+import { parsePermissions } from '../access/access-rules';
 
-export const BCRYPT_COST = 12;
-/** Compared against when the email is unknown, so both answers take as long. */
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
 /** user_sessions.last_active_at is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -26,16 +24,6 @@ export function normaliseEmail(email: string): string {
 
 function bool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
-}
-
-export function parsePermissions(json: string | null | undefined): string[] {
-  if (!json) return [];
-  try {
-    const keys = JSON.parse(json);
-    return Array.isArray(keys) ? keys.filter((k): k is string => PERMISSIONS.includes(k)) : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The profile photo's URL (the column is read with the row; files.module manages it). */
@@ -79,7 +67,7 @@ export function createAuthService(db: Knex) {
     /** The password step of staff sign-in. A wrong password, an unknown address and an inactive account answer alike. */
     async attemptStaffLogin(email: string, password: string, ctx: RequestContext): Promise<StaffLoginResult> {
       const row = await usersRepository.findByEmail(db, normaliseEmail(email));
-      const ok = await bcrypt.compare(password, row?.password_hash ?? DUMMY_HASH);
+      const ok = await verifyPassword(password, row?.password_hash);
       if (!row || !ok || !bool(row.is_active)) {
         await auditService.record(db, ctx, {
           action: 'login_failed',
@@ -117,7 +105,7 @@ export function createAuthService(db: Knex) {
 
     async attemptStudentLogin(email: string, password: string, ctx: RequestContext): Promise<PortalStudent> {
       const row = await studentsRepository.findByPortalEmail(db, normaliseEmail(email));
-      const ok = await bcrypt.compare(password, row?.portal_password_hash ?? DUMMY_HASH);
+      const ok = await verifyPassword(password, row?.portal_password_hash);
       if (!row || !ok || !bool(row.portal_enabled)) {
         await auditService.record(db, ctx, {
           action: 'login_failed',
@@ -159,7 +147,7 @@ export function createAuthService(db: Knex) {
      * account deactivated) or the account may no longer sign in.
      */
     async resolveSession(
-      session: { kind: 'staff' | 'student'; userId?: number; studentId?: number; isAdmin?: boolean },
+      session: { kind: 'staff' | 'student'; userId?: number; studentId?: number },
       sessionHash: string,
       ctx: { ip: string | null; now: number },
     ): Promise<Auth | null> {
@@ -172,8 +160,9 @@ export function createAuthService(db: Knex) {
         if (!session.userId || live.user_id !== session.userId) return null;
         const row = await usersRepository.findById(db, session.userId);
         if (!row || !bool(row.is_active)) return null;
-        // is_admin takes effect at the next sign-in: the session keeps what it was given then
-        return { kind: 'staff', user: await toStaffUser(row, Boolean(session.isAdmin)) };
+        // read on every request: a change to the admin flag, the role, the branch or the active flag applies
+        // to the account's very next request (a demoted admin keeps nothing of it)
+        return { kind: 'staff', user: await toStaffUser(row, bool(row.is_admin)) };
       }
       if (!session.studentId || live.student_id !== session.studentId) return null;
       const row = await studentsRepository.findById(db, session.studentId);
@@ -245,13 +234,6 @@ export function createAuthService(db: Knex) {
       await auditService.record(db, ctx, { action: 'permission_denied', detail: { permission, path } });
     },
 
-    isAdminRow(row: UserRow): boolean {
-      return bool(row.is_admin);
-    },
-
-    async findUser(id: number): Promise<UserRow | undefined> {
-      return usersRepository.findById(db, id);
-    },
   };
 }
 

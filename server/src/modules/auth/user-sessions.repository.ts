@@ -42,6 +42,16 @@ export const userSessionsRepository = {
   listForUser(db: Trx, userId: number): Promise<UserSessionRow[]> {
     return db('user_sessions').where({ user_id: userId }).orderBy('last_active_at', 'desc');
   },
+  /**
+   * Removes the rows of sessions that can no longer be used: idle since `idleBefore` or begun before
+   * `startedBefore` (UTC database times). Answers how many went.
+   */
+  async deleteExpired(db: Trx, idleBefore: string, startedBefore: string): Promise<number> {
+    return db('user_sessions')
+      .where('last_active_at', '<', idleBefore)
+      .orWhere('created_at', '<', startedBefore)
+      .delete();
+  },
   /** Ends every browser session of the user but the one whose hash is kept. */
   async deleteOthers(db: Trx, userId: number, keepHash: string): Promise<number> {
     return db('user_sessions').where({ user_id: userId }).whereNot({ session_id_hash: keepHash }).delete();

@@ -40,7 +40,103 @@ const TEMPLATES = {
       text: '這是留學行政系統發出的測試電郵。SMTP 設定運作正常。',
     }),
   },
+  /** to every admin: a mail, security or storage setting changed (sent through the settings before it) */
+  settingsChanged: {
+    en: (p: NoticeParams & { changes: string[] }) => ({
+      subject: 'Security settings were changed',
+      text:
+        `${p.actor} changed these settings on ${p.when} (Hong Kong time)${p.ip ? ` from ${p.ip}` : ''}:\n\n` +
+        `${p.changes.map((key) => `- ${settingLabel('en', key)}`).join('\n')}\n\n` +
+        'If you did not expect this change, check the audit log and the settings at once.',
+    }),
+    zh_HK: (p: NoticeParams & { changes: string[] }) => ({
+      subject: '保安設定已被更改',
+      text:
+        `${p.actor} 於 ${p.when}（香港時間）${p.ip ? `從 ${p.ip} ` : ''}更改了以下設定：\n\n` +
+        `${p.changes.map((key) => `- ${settingLabel('zh_HK', key)}`).join('\n')}\n\n` +
+        '如您沒有預期此變更，請立即檢查審計紀錄及設定。',
+    }),
+  },
+  /** to the old address when an account's email address changes */
+  emailChanged: {
+    en: (p: Pick<NoticeParams, 'when'> & { email: string }) => ({
+      subject: 'Your email address was changed',
+      text:
+        `The email address of your account was changed to ${p.email} on ${p.when} (Hong Kong time). ` +
+        'Mail about your account now goes there.\n\nIf you did not make this change, contact your administrator at once.',
+    }),
+    zh_HK: (p: Pick<NoticeParams, 'when'> & { email: string }) => ({
+      subject: '您的電郵地址已被更改',
+      text:
+        `您帳戶的電郵地址已於 ${p.when}（香港時間）更改為 ${p.email}，日後有關帳戶的電郵會寄往該地址。\n\n` +
+        '如並非由您本人更改，請立即聯絡系統管理員。',
+    }),
+  },
+  /** to the account when its password is changed, reset or set by an admin */
+  passwordChanged: {
+    en: (p: Pick<NoticeParams, 'when' | 'ip'>) => ({
+      subject: 'Your password was changed',
+      text:
+        `The password of your account was changed on ${p.when} (Hong Kong time)${p.ip ? ` from ${p.ip}` : ''}. ` +
+        'Your other sign-ins have been ended.\n\nIf you did not make this change, reset your password and contact your administrator at once.',
+    }),
+    zh_HK: (p: Pick<NoticeParams, 'when' | 'ip'>) => ({
+      subject: '您的密碼已被更改',
+      text:
+        `您帳戶的密碼已於 ${p.when}（香港時間）${p.ip ? `從 ${p.ip} ` : ''}更改，其他登入已被登出。\n\n` +
+        '如並非由您本人更改，請立即重設密碼並聯絡系統管理員。',
+    }),
+  },
 } satisfies Record<string, Record<MailLanguage, (params: never) => Rendered>>;
+
+/** Who did it, when (Hong Kong time) and from where: the facts every notice gives. */
+export interface NoticeParams {
+  actor: string;
+  when: string;
+  ip: string | null;
+}
+
+/** The settings a notice names, in each language (settings without a label are named by their key). */
+const SETTING_LABELS: Record<MailLanguage, Record<string, string>> = {
+  en: {
+    smtp_host: 'Mail server (SMTP host)',
+    smtp_port: 'Mail server port',
+    smtp_user: 'Mail server user name',
+    smtp_password: 'Mail server password',
+    smtp_from: 'Sender address',
+    smtp_secure: 'Mail server encryption',
+    require_two_factor: 'Two-factor authentication required for all staff',
+    registration_enabled: 'Self-registration',
+    storage_quota_mb: 'Storage quota',
+    storage_suspended: 'Uploads suspended',
+    max_upload_mb: 'Upload size limit',
+  },
+  zh_HK: {
+    smtp_host: '郵件伺服器（SMTP 主機）',
+    smtp_port: '郵件伺服器連接埠',
+    smtp_user: '郵件伺服器使用者名稱',
+    smtp_password: '郵件伺服器密碼',
+    smtp_from: '寄件人地址',
+    smtp_secure: '郵件伺服器加密方式',
+    require_two_factor: '要求所有職員使用雙重認證',
+    registration_enabled: '自行註冊',
+    storage_quota_mb: '儲存空間配額',
+    storage_suspended: '暫停上載',
+    max_upload_mb: '上載檔案大小上限',
+  },
+};
+
+function settingLabel(language: MailLanguage, key: string): string {
+  const label = SETTING_LABELS[language][key];
+  if (label) return label;
+  if (key.startsWith('feature_')) return `${language === 'en' ? 'Feature' : '功能'}: ${key.slice('feature_'.length)}`;
+  return key;
+}
+
+/** A moment as a notice shows it: `YYYY-MM-DD HH:mm` in Hong Kong (UTC+8, no daylight saving). */
+export function hongKongTime(ms: number): string {
+  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
 
 export type MailTemplate = keyof typeof TEMPLATES;
 

@@ -5,7 +5,9 @@ import { AppError } from '../../lib/app-error';
 import { decrypt, encrypt } from '../../lib/crypto';
 import { logger } from '../../lib/logger';
 import { settingsRepository } from '../settings/settings.repository';
+import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
+import type { BackgroundWork } from '../../lib/background';
 import { auditService } from '../audit/audit.service';
 
 export const SMTP_KEYS = [
@@ -32,12 +34,22 @@ export interface MailMessage {
   text: string;
 }
 
+export interface SmtpInput {
+  host: string;
+  port: number;
+  user?: string | null;
+  password?: string | null;
+  from: string;
+  secure: boolean;
+}
+
 /**
  * Mail through SMTP with nodemailer. The settings table's `smtp_*` keys (password encrypted with the app
  * key) win; the environment's SMTP_* settings are the fallback. No host or sender → the spec's "Please confirm
- * whether the SMTP settings are completed"; a refused or failed send → "Email failed".
+ * whether the SMTP settings are completed"; a refused or failed send → "Email failed". `queue` sends after the
+ * reply (background.ts), for mail nobody waits on: notices, a password reset link.
  */
-export function createMailService(db: Knex, config: Config) {
+export function createMailService(db: Knex, config: Config, background: BackgroundWork) {
   async function stored(): Promise<Record<string, string | null>> {
     return settingsRepository.getMany(db, SMTP_KEYS);
   }
@@ -88,12 +100,30 @@ export function createMailService(db: Knex, config: Config) {
     /** Throws the SMTP message when nothing is configured (checked before any other work). */
     mustHaveSettings,
 
+    /** The mail settings in force now (the settings table's, else the environment's), or null. */
+    current: settings,
+
     async send(message: MailMessage): Promise<void> {
       await deliver(await mustHaveSettings(), message);
     },
 
     async sendWith(smtp: SmtpSettings, message: MailMessage): Promise<void> {
       await deliver(smtp, message);
+    },
+
+    /**
+     * Sends after the reply, through `smtp` (default: the settings in force when it is sent); a failure is
+     * logged, never answered. Without any mail settings the mail is dropped and logged.
+     */
+    queue(message: MailMessage, smtp?: SmtpSettings | null): void {
+      background.run('mail', async () => {
+        const via = smtp ?? (await settings());
+        if (!via) {
+          logger.warn('mail not sent: no SMTP settings', { to: message.to, subject: message.subject });
+          return;
+        }
+        await deliver(via, message);
+      });
     },
 
     /** What the admin's SMTP form shows: never the password, only whether one is stored. */
@@ -112,36 +142,36 @@ export function createMailService(db: Knex, config: Config) {
       };
     },
 
-    async save(
-      input: {
-        host: string;
-        port: number;
-        user?: string | null;
-        password?: string | null;
-        from: string;
-        secure: boolean;
-      },
-      ctx: RequestContext,
-    ) {
-      await db.transaction(async (trx) => {
-        const before = await settingsRepository.getMany(trx, SMTP_KEYS);
-        await settingsRepository.set(trx, 'smtp_host', input.host);
-        await settingsRepository.set(trx, 'smtp_port', String(input.port));
-        await settingsRepository.set(trx, 'smtp_user', input.user ?? null);
-        await settingsRepository.set(trx, 'smtp_from', input.from);
-        await settingsRepository.set(trx, 'smtp_secure', input.secure ? 'true' : 'false');
-        if (input.password !== undefined) {
-          await settingsRepository.set(
-            trx,
-            'smtp_password',
-            input.password === null || input.password === '' ? null : encrypt(input.password, config.appKey),
-          );
-        }
-        const after = await settingsRepository.getMany(trx, SMTP_KEYS);
-        // the audit scrubs smtp_password: the log only shows that the other fields changed
-        await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });
-      });
-      return this.show();
+    /**
+     * Saves the SMTP settings in the caller's transaction and answers the keys it changed. A stored password
+     * belongs to the server it was saved for: a new host or port without a new password clears it, so that it
+     * is never sent anywhere else.
+     */
+    async save(trx: Trx, input: SmtpInput, ctx: RequestContext): Promise<string[]> {
+      const before = await settingsRepository.getMany(trx, SMTP_KEYS);
+      const values: Record<string, string | null> = {
+        smtp_host: input.host,
+        smtp_port: String(input.port),
+        smtp_user: input.user || null,
+        smtp_from: input.from,
+        smtp_secure: input.secure ? 'true' : 'false',
+      };
+      const moved =
+        (before.smtp_host ?? null) !== values.smtp_host || (before.smtp_port ?? null) !== values.smtp_port;
+      if (input.password !== undefined) {
+        values.smtp_password =
+          input.password === null || input.password === '' ? null : encrypt(input.password, config.appKey);
+      } else if (moved && before.smtp_password) {
+        values.smtp_password = null;
+      }
+      const changed = Object.keys(values).filter(
+        (key) => key === 'smtp_password' || (before[key] ?? null) !== values[key],
+      );
+      for (const key of changed) await settingsRepository.set(trx, key, values[key], ctx.actor.id);
+      const after = await settingsRepository.getMany(trx, SMTP_KEYS);
+      // the audit scrubs smtp_password: the log only shows that the other fields changed
+      await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });
+      return changed;
     },
   };
 }

@@ -22,7 +22,7 @@ export function registerPasswordResetRoutes(deps: ModuleDeps, { resets }: Accoun
     ],
     schemas: { body: ZForgotPassword },
     handler: async (req, res) => {
-      res.json(await resets.request(req.parsed.body.email, contextOf(req)));
+      await resets.request(req.parsed.body.email, contextOf(req), (answer) => res.json(answer));
     },
   });
 

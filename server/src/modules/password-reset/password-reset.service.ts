@@ -1,19 +1,20 @@
-import bcrypt from 'bcrypt';
+import { hashPassword } from '../../lib/passwords';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { clock } from '../../lib/clock';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { logger } from '../../lib/logger';
 import { auditService } from '../audit/audit.service';
-import { BCRYPT_COST } from '../auth/auth.service';
 import { userSessionsRepository } from '../auth/user-sessions.repository';
 import type { MailService } from '../mail/mail.service';
 import { appUrl } from '../profile/profile.service';
 import { usersRepository } from '../users/users.repository';
 import { passwordResetRepository } from './password-reset.repository';
-import { renderMail } from '../mail/mail-templates';
+import { hongKongTime, renderMail } from '../mail/mail-templates';
+import { apiTokensRepository } from '../api-tokens/api-tokens.repository';
+import type { BackgroundWork } from '../../lib/background';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 
 export const RESET_VALID_MS = 60 * 60_000;
 export const RESET_SENT = 'If that address belongs to an account, we have emailed a password reset link.';
@@ -23,42 +24,38 @@ function bool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
 }
 
-export function createPasswordResetService(db: Knex, config: Config, mail: MailService) {
-  /** Mails in the background, so that a known and an unknown address answer alike and as fast. */
-  const pending = new Set<Promise<void>>();
+export function createPasswordResetService(
+  db: Knex,
+  config: Config,
+  mail: MailService,
+  background: BackgroundWork,
+) {
+  /** After the reply: the account looked up, the request audited, a token made and mailed to a live account. */
+  async function issue(email: string, ctx: RequestContext): Promise<void> {
+    const user = await usersRepository.findByEmail(db, email);
+    await auditService.record(db, ctx, {
+      action: 'password_reset_requested',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      detail: { email },
+    });
+    if (!user || !bool(user.is_active)) return;
+    const token = randomToken(32);
+    await passwordResetRepository.put(db, user.email.toLowerCase(), sha256(token));
+    const link = `${appUrl(config)}/password/reset?${new URLSearchParams({ token, email: user.email })}`;
+    await mail.send({ to: user.email, ...renderMail('passwordReset', user.language, { link }) });
+  }
 
   return {
-    /** Settles the mails still being sent (tests, shutdown). */
-    async flush(): Promise<void> {
-      await Promise.allSettled([...pending]);
-    },
-
     /**
-     * Same answer for every address. Only the missing SMTP settings are reported, and for every address
-     * alike (it says nothing about the account).
+     * The same answer for every address, in the same time: before the reply only the mail settings are read
+     * (missing ones are reported, for every address alike); whether the account exists is looked up after the
+     * reply, where the token is made and mailed (`reply` is called first, then the work is queued).
      */
-    async request(email: string, ctx: RequestContext): Promise<{ message: string }> {
-      const smtp = await mail.mustHaveSettings();
-      const user = await usersRepository.findByEmail(db, email);
-      await auditService.record(db, ctx, {
-        action: 'password_reset_requested',
-        entity: 'user',
-        entityId: user?.id ?? null,
-        detail: { email },
-      });
-      if (user && bool(user.is_active)) {
-        const token = randomToken(32);
-        await passwordResetRepository.put(db, user.email.toLowerCase(), sha256(token));
-        const link = `${appUrl(config)}/password/reset?${new URLSearchParams({ token, email: user.email })}`;
-        const sending = mail
-          .sendWith(smtp, { to: user.email, ...renderMail('passwordReset', user.language, { link }) })
-          .catch((err) => {
-            logger.warn('password reset mail failed', { error: String(err?.message ?? err) });
-          })
-          .finally(() => pending.delete(sending));
-        pending.add(sending);
-      }
-      return { message: RESET_SENT };
+    async request(email: string, ctx: RequestContext, reply: (answer: { message: string }) => void) {
+      await mail.mustHaveSettings();
+      reply({ message: RESET_SENT });
+      background.run('password-reset', () => issue(email, ctx));
     },
 
     /** Sets the new password; never signs in. Every session of the account ends. */
@@ -71,13 +68,15 @@ export function createPasswordResetService(db: Knex, config: Config, mail: MailS
       }
       const user = await usersRepository.findByEmail(db, input.email);
       if (!user) throw AppError.field('validation', 'email', 'User not found');
-      const hash = await bcrypt.hash(input.password, BCRYPT_COST);
+      const hash = await hashPassword(input.password);
       await db.transaction(async (trx) => {
         if (!(await passwordResetRepository.take(trx, row.id))) {
           throw AppError.field('validation', 'email', RESET_INVALID);
         }
         await usersRepository.update(trx, user.id, { password_hash: hash });
+        // whoever held the old password loses everything it opened: sessions and API tokens
         await userSessionsRepository.deleteForUser(trx, user.id);
+        await apiTokensRepository.deleteForUser(trx, user.id);
         await auditService.record(
           trx,
           { ...ctx, actor: { type: 'user', id: user.id } },
@@ -88,7 +87,11 @@ export function createPasswordResetService(db: Knex, config: Config, mail: MailS
           },
         );
       });
-      return { message: 'Your password has been reset. Please sign in.' };
+      mail.queue({
+        to: user.email,
+        ...renderMail('passwordChanged', user.language, { when: hongKongTime(clock.now()), ip: ctx.ip }),
+      });
+      return { message: FIELD_MESSAGES.passwordReset };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 import { ZVerifyEmail } from '../../../../shared/schemas/auth';
 import { ZConfirmPassword, ZPasswordUpdate, ZProfileUpdate } from '../../../../shared/schemas/profile';
 import { contextOf } from '../../http/context';
@@ -63,8 +64,13 @@ export function registerProfileRoutes(deps: ModuleDeps, { profile }: AccountsSer
     before: ownAccount([requireFeature(db, 'canUpdatePassword')]),
     schemas: { body: ZPasswordUpdate },
     handler: async (req, res) => {
-      await profile.changePassword(staffOf(req).id, req.parsed.body, sessionHash(req), contextOf(req));
-      res.json({ message: 'Your password has been updated.' });
+      const result = await profile.changePassword(
+        staffOf(req).id,
+        req.parsed.body,
+        sessionHash(req),
+        contextOf(req),
+      );
+      res.json({ message: FIELD_MESSAGES.passwordUpdated, ...result });
     },
   });
   api.add({

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import bcrypt from 'bcrypt';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { RequestContext, StaffUser } from '../../http/context';
@@ -9,12 +9,12 @@ import { safeEqual } from '../../lib/crypto';
 import type { ResourceService } from '../../resources/resource.service';
 import { apiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { auditService } from '../audit/audit.service';
-import { BCRYPT_COST } from '../auth/auth.service';
 import { userSessionsRepository } from '../auth/user-sessions.repository';
 import type { MailService } from '../mail/mail.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { describeUserAgent } from './user-agent';
-import { renderMail } from '../mail/mail-templates';
+import { hongKongTime, renderMail } from '../mail/mail-templates';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 
 const VERIFY_VALID_MS = 24 * 60 * 60_000;
 export const WRONG_PASSWORD = 'The provided password does not match your current password.';
@@ -68,7 +68,7 @@ export function createProfileService(deps: {
 
     async checkPassword(userId: number, password: string): Promise<boolean> {
       const row = await mustFind(userId);
-      return bcrypt.compare(password, row.password_hash);
+      return verifyPassword(password, row.password_hash);
     },
 
     /**
@@ -77,12 +77,19 @@ export function createProfileService(deps: {
      */
     async update(
       auth: StaffUser,
-      input: { name?: string; email?: string; language?: string },
+      input: { name?: string; email?: string; language?: string; current_password?: string },
       ctx: RequestContext,
     ) {
       const before = await mustFind(auth.id);
       const emailChanged = input.email !== undefined && input.email !== before.email.toLowerCase();
       if (emailChanged) {
+        // the address is where password reset links go: changing it needs the current password (quality §33)
+        if (!input.current_password) {
+          throw AppError.field('validation', 'current_password', FIELD_MESSAGES.currentPasswordRequired);
+        }
+        if (!(await verifyPassword(input.current_password, before.password_hash))) {
+          throw AppError.field('validation', 'current_password', WRONG_PASSWORD);
+        }
         const taken = await usersRepository.findByEmail(db, input.email!);
         if (taken && taken.id !== auth.id) throw AppError.field('duplicate', 'email');
       }
@@ -109,6 +116,11 @@ export function createProfileService(deps: {
       });
       let verification: 'sent' | 'smtp_not_configured' | 'email_failed' | null = null;
       if (emailChanged) {
+        // the old address hears of it, in case it was not its owner who changed it
+        mail.queue({
+          to: before.email,
+          ...renderMail('emailChanged', before.language, { email: input.email!, when: hongKongTime(clock.now()) }),
+        });
         try {
           await service.sendVerification(auth.id);
           verification = 'sent';
@@ -121,24 +133,39 @@ export function createProfileService(deps: {
       return { user: await present(after, { ...auth, name: after.name, email: after.email }), verification };
     },
 
-    /** Needs the current password; ends the account's other sessions (this one stays signed in). */
+    /**
+     * Needs the current password; ends the account's other sessions (this one stays signed in) and, unless
+     * asked not to, its API tokens; a notice goes to the account's address.
+     */
     async changePassword(
       userId: number,
-      input: { current_password: string; password: string },
+      input: { current_password: string; password: string; revoke_tokens?: boolean },
       sessionHash: string | null,
       ctx: RequestContext,
-    ): Promise<void> {
+    ): Promise<{ tokens_revoked: number }> {
       const row = await mustFind(userId);
-      if (!(await bcrypt.compare(input.current_password, row.password_hash))) {
+      if (!(await verifyPassword(input.current_password, row.password_hash))) {
         throw AppError.field('validation', 'current_password', WRONG_PASSWORD);
       }
-      const hash = await bcrypt.hash(input.password, BCRYPT_COST);
-      await db.transaction(async (trx) => {
+      const hash = await hashPassword(input.password);
+      const revoked = await db.transaction(async (trx) => {
         await usersRepository.update(trx, userId, { password_hash: hash });
         if (sessionHash) await userSessionsRepository.deleteOthers(trx, userId, sessionHash);
         else await userSessionsRepository.deleteForUser(trx, userId);
-        await auditService.record(trx, ctx, { action: 'password_changed', entity: 'user', entityId: userId });
+        const tokens = input.revoke_tokens === false ? 0 : await apiTokensRepository.deleteForUser(trx, userId);
+        await auditService.record(trx, ctx, {
+          action: 'password_changed',
+          entity: 'user',
+          entityId: userId,
+          detail: { api_tokens_revoked: tokens },
+        });
+        return tokens;
       });
+      mail.queue({
+        to: row.email,
+        ...renderMail('passwordChanged', row.language, { when: hongKongTime(clock.now()), ip: ctx.ip }),
+      });
+      return { tokens_revoked: revoked };
     },
 
     async sessions(userId: number, currentHash: string | null) {

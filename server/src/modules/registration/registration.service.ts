@@ -1,10 +1,9 @@
-import bcrypt from 'bcrypt';
+import { hashPassword } from '../../lib/passwords';
 import type { Knex } from 'knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { toDbDateTime } from '../../lib/clock';
 import { auditService } from '../audit/audit.service';
-import { BCRYPT_COST } from '../auth/auth.service';
 import { isRegistrationEnabled, loadFeatures } from '../users/account-settings';
 import { usersRepository } from '../users/users.repository';
 
@@ -26,7 +25,7 @@ export function createRegistrationService(db: Knex) {
         throw AppError.field('validation', 'terms', 'The terms must be accepted.');
       }
       if (await usersRepository.findByEmail(db, input.email)) throw AppError.field('duplicate', 'email');
-      const hash = await bcrypt.hash(input.password, BCRYPT_COST);
+      const hash = await hashPassword(input.password);
       await db.transaction(async (trx) => {
         const id = await usersRepository.insert(trx, {
           name: input.name,

@@ -1,8 +1,8 @@
 import { CRUD_ACTIONS, EXTRA_ACTIONS, MODULES, PERMISSIONS } from '../../../../shared/permissions';
 import { DATA_SCOPES, ZRoleCreate, ZRoleUpdate } from '../../../../shared/schemas/roles';
 import type { ResourceDefinition, Row } from '../../resources/resource';
-import { parsePermissions } from '../auth/auth.service';
-import { assertGrantable } from '../users/grants';
+import { assertGrantable, callerPower, parsePermissions, roleRefusal } from '../access/access-rules';
+import { usersRepository } from '../users/users.repository';
 
 /** Roles: a set of permission keys (stored as a JSON array) and the data scope (all branches / own branch). */
 export const rolesResource: ResourceDefinition = {
@@ -28,8 +28,32 @@ export const rolesResource: ResourceDefinition = {
   unique: [['name']],
   references: [{ table: 'users', column: 'role_id', key: 'users' }],
   toResponse: (row: Row): Row => ({ ...row, permissions: parsePermissions(row.permissions) }),
-  async beforeWrite(_db, data, _existing, ctx) {
-    if (data.permissions) assertGrantable(ctx, data.permissions, 'permissions');
+  /**
+   * Roles out of the caller's reach (access-rules.ts): the one it holds, one with rights it lacks, and — when it
+   * sees one branch — one held by users of other branches.
+   */
+  async refusals(db, rows, ctx) {
+    const caller = callerPower(ctx);
+    const elsewhere =
+      caller && !caller.isAdmin && caller.dataScope === 'branch'
+        ? await usersRepository.holdersOutsideBranch(
+            db,
+            rows.map((r) => r.id),
+            caller.branchId,
+          )
+        : new Map<number, number>();
+    const refused = new Map<number, string>();
+    for (const row of rows) {
+      const reason = roleRefusal(ctx, row as never, elsewhere.get(row.id) ?? 0);
+      if (reason) refused.set(row.id, reason);
+    }
+    return refused;
+  },
+  /** A role is a grant: its permissions and its data scope stay within the caller's own. */
+  async beforeWrite(_db, data, existing, ctx) {
+    if (data.permissions) assertGrantable(ctx, { permissions: data.permissions }, 'permissions');
+    const dataScope = data.data_scope ?? existing?.data_scope;
+    assertGrantable(ctx, { permissions: [], dataScope }, 'data_scope');
   },
   async prepare(_db, input) {
     if (!input.permissions) return input;

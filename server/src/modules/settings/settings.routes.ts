@@ -4,12 +4,14 @@ import { ZSettingsUpdate } from '../../../../shared/schemas/settings';
 import type { ApiRouter } from '../../http/api-router';
 import type { z } from 'zod';
 import { contextOf, type RequestContext } from '../../http/context';
+import type { SettingsGuard } from './protected-settings';
 import { createSettingsService } from './settings.service';
 
 /**
  * One settings section: `GET path` reads it (settings.view), `PUT path` saves the validated body
- * (settings.update) through its service, which audits the change in its transaction. General settings,
- * SMTP and the account settings are each one section.
+ * (settings.update) through its service, which audits the change in its transaction and runs it through the
+ * settings guard (protected-settings.ts). General settings, SMTP and the account settings are each one
+ * section; the mail and security sections are for admins only (`permission: ADMINS_ONLY`).
  */
 export function registerSettingsSection(
   api: ApiRouter,
@@ -18,13 +20,15 @@ export function registerSettingsSection(
     body: z.ZodType;
     read: () => Promise<unknown>;
     update: (input: any, ctx: RequestContext) => Promise<unknown>;
+    /** the key both routes need instead of settings.view / settings.update */
+    permission?: string;
   },
 ): void {
   api.add({
     method: 'get',
     path: section.path,
     access: 'staff',
-    permission: 'settings.view',
+    permission: section.permission ?? 'settings.view',
     handler: async (_req, res) => {
       res.json(await section.read());
     },
@@ -33,7 +37,7 @@ export function registerSettingsSection(
     method: 'put',
     path: section.path,
     access: 'staff',
-    permission: 'settings.update',
+    permission: section.permission ?? 'settings.update',
     schemas: { body: section.body },
     handler: async (req, res) => {
       res.json(await section.update(req.parsed.body, contextOf(req)));
@@ -42,8 +46,8 @@ export function registerSettingsSection(
 }
 
 /** `/api/settings` (document number formats and general settings) and the numbering preview. */
-export function registerSettingsRoutes(api: ApiRouter, db: Knex): void {
-  const service = createSettingsService(db);
+export function registerSettingsRoutes(api: ApiRouter, db: Knex, guard: SettingsGuard): void {
+  const service = createSettingsService(db, guard);
   registerSettingsSection(api, {
     path: '/settings',
     body: ZSettingsUpdate,

@@ -15,7 +15,9 @@ import { AppError } from '../../lib/app-error';
 import { auditService } from '../audit/audit.service';
 import { numberingService } from '../numbering/numbering.service';
 import { isActiveOption } from '../options/options.service';
+import type { SettingsGuard } from './protected-settings';
 import { settingsRepository } from './settings.repository';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 
 const KEYS = Object.keys(ZSettings.shape) as SettingKey[];
 
@@ -33,28 +35,31 @@ export async function readSettings(db: Trx): Promise<Settings> {
   return out as Settings;
 }
 
-export function createSettingsService(db: Knex) {
+export function createSettingsService(db: Knex, guard: SettingsGuard) {
   return {
     read: () => readSettings(db),
 
-    /** Saves the given settings in one transaction, with one audit row of what changed. */
+    /**
+     * Saves the given settings in one transaction, with one audit row of what changed. The storage settings
+     * among them are protected (admins, a recent password confirmation, a notice to every admin).
+     */
     async update(input: SettingsUpdate, ctx: RequestContext): Promise<Settings> {
-      return db.transaction(async (trx) => {
+      return guard.change(ctx, async (trx, touched) => {
         const before = await readSettings(trx);
         if (input.default_currency !== undefined && input.default_currency !== before.default_currency) {
           if (!(await isActiveOption(trx, 'currency', input.default_currency))) {
             throw AppError.field(
               'validation',
               'default_currency',
-              'Choose an active currency of the currency list.',
+              FIELD_MESSAGES.chooseActiveCurrency,
             );
           }
         }
-        for (const key of Object.keys(input) as SettingKey[]) {
-          const value = input[key];
-          if (value === undefined || value === before[key]) continue;
-          await settingsRepository.set(trx, key, String(value), ctx.actor.id);
-        }
+        const changed = (Object.keys(input) as SettingKey[]).filter(
+          (key) => input[key] !== undefined && input[key] !== before[key],
+        );
+        touched(changed);
+        for (const key of changed) await settingsRepository.set(trx, key, String(input[key]), ctx.actor.id);
         const after = await readSettings(trx);
         await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });
         return after;

@@ -57,7 +57,6 @@ export function registerTwoFactorRoutes(deps: ModuleDeps, services: AccountsServ
       const hash = await beginSession(req, (s) => {
         s.kind = 'staff';
         s.userId = user.id;
-        s.isAdmin = user.is_admin;
         s.pendingTwoFactor = undefined;
       });
       await auth.startStaffSession(user, hash, ctx);
@@ -85,8 +84,8 @@ export function registerTwoFactorRoutes(deps: ModuleDeps, services: AccountsServ
     schemas: { params: ZIdParams },
     handler: async (req, res) => {
       const ctx = contextOf(req);
-      const target = await users.get(req.parsed.params.id, ctx);
-      if (target.is_admin && !ctx.access?.isAdmin) throw new AppError('forbidden');
+      // 404 outside the caller's branch scope, 403 for an account stronger than the caller's (access rules)
+      const target = await users.mustBeChangeable(req.parsed.params.id, ctx);
       // one's own 2FA goes off on the profile, after a password confirmation (quality §5)
       if (target.id === ctx.actor.id)
         throw AppError.field('business_rule', 'id', FIELD_MESSAGES.ownTwoFactorOnProfile);

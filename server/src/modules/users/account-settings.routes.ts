@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEATURE_FLAGS } from '../../../../shared/features';
+import { ADMINS_ONLY } from '../../../../shared/permissions';
 import type { ModuleDeps } from '../module';
 import { registerSettingsSection } from '../settings/settings.routes';
 import { createAccountSettingsService } from './account-settings';
@@ -11,10 +12,11 @@ const ZAccountSettings = z.strictObject({
 });
 
 /** The admin's account settings: require 2FA for all staff, self-registration, the spec's feature flags. */
-export function registerAccountSettingsRoutes({ api, db }: ModuleDeps): void {
-  const accountSettings = createAccountSettingsService(db);
+export function registerAccountSettingsRoutes({ api, db, settingsGuard }: ModuleDeps): void {
+  const accountSettings = createAccountSettingsService(db, settingsGuard);
   registerSettingsSection(api, {
     path: '/settings/accounts',
+    permission: ADMINS_ONLY,
     body: ZAccountSettings,
     read: accountSettings.read,
     update: accountSettings.update,

@@ -11,6 +11,7 @@ import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { auditService } from '../audit/audit.service';
+import type { SettingsGuard } from '../settings/protected-settings';
 import { settingsRepository } from '../settings/settings.repository';
 
 /** Settings keys of this module (the settings table). */
@@ -67,25 +68,37 @@ async function readAccountSettings(db: Trx): Promise<AccountSettings> {
   };
 }
 
-/** The admins' account settings: the 2FA requirement, registration and the feature flags. */
-export function createAccountSettingsService(db: Knex) {
+/**
+ * The admins' account settings: the 2FA requirement, registration and the feature flags. All of them are
+ * protected settings (protected-settings.ts): an admin, a recent password confirmation, a notice to every admin.
+ */
+export function createAccountSettingsService(db: Knex, guard: SettingsGuard) {
   return {
     read: () => readAccountSettings(db),
 
     /** Saves what is given in one transaction, with one audit row of what changed. */
     async update(input: AccountSettingsUpdate, ctx: RequestContext): Promise<AccountSettings> {
-      return db.transaction(async (trx) => {
+      return guard.change(ctx, async (trx, touched) => {
         const before = await readAccountSettings(trx);
-        const writes: [string, boolean][] = [];
-        if (input.require_two_factor !== undefined)
-          writes.push([SETTING_KEYS.requireTwoFactor, input.require_two_factor]);
+        // [setting key, new value, value in force before]
+        const writes: [string, boolean, boolean][] = [];
+        if (input.require_two_factor !== undefined) {
+          writes.push([SETTING_KEYS.requireTwoFactor, input.require_two_factor, before.require_two_factor]);
+        }
         if (input.registration_enabled !== undefined) {
-          writes.push([SETTING_KEYS.registrationEnabled, input.registration_enabled]);
+          writes.push([
+            SETTING_KEYS.registrationEnabled,
+            input.registration_enabled,
+            before.registration_enabled,
+          ]);
         }
         for (const [flag, on] of Object.entries(input.features ?? {})) {
-          writes.push([SETTING_KEYS.feature(flag as FeatureFlag), Boolean(on)]);
+          const feature = flag as FeatureFlag;
+          writes.push([SETTING_KEYS.feature(feature), Boolean(on), before.features[feature]]);
         }
-        for (const [key, on] of writes) await settingsRepository.set(trx, key, String(on), ctx.actor.id);
+        const changed = writes.filter(([, on, was]) => on !== was);
+        touched(changed.map(([key]) => key));
+        for (const [key, on] of changed) await settingsRepository.set(trx, key, String(on), ctx.actor.id);
         const after = await readAccountSettings(trx);
         // required but impossible to set up: every account without 2FA would be locked out
         if (after.require_two_factor && !after.features.canManageTwoFactorAuthentication) {

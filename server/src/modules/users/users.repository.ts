@@ -47,6 +47,64 @@ export const usersRepository = {
   findRole(db: Trx, id: number): Promise<RoleRow | undefined> {
     return db('roles').where({ id }).first();
   },
+  /** The roles of these ids (one query for a page of users). */
+  rolesByIds(db: Trx, ids: readonly number[]): Promise<RoleRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return db('roles').whereIn('id', [...new Set(ids)]);
+  },
+  /** Every role, by name: the choices a form filters by what the caller may grant. */
+  allRoles(db: Trx): Promise<RoleRow[]> {
+    return db('roles').orderBy('name');
+  },
+  branchesByIds(
+    db: Trx,
+    ids: readonly number[],
+  ): Promise<{ id: number; code: string; name_en: string; name_zh: string }[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return db('branches')
+      .whereIn('id', [...new Set(ids)])
+      .select('id', 'code', 'name_en', 'name_zh');
+  },
+  /** Branches by code, or only one (a branch-scoped caller's choices). */
+  listBranches(
+    db: Trx,
+    onlyId: number | null | undefined,
+  ): Promise<{ id: number; code: string; name_en: string; name_zh: string }[]> {
+    const qb = db('branches').orderBy('code').select('id', 'code', 'name_en', 'name_zh');
+    if (onlyId !== undefined) qb.where('id', onlyId ?? 0);
+    return qb;
+  },
+  /** How many users outside `branchId` hold each of these roles. */
+  async holdersOutsideBranch(
+    db: Trx,
+    roleIds: readonly number[],
+    branchId: number | null,
+  ): Promise<Map<number, number>> {
+    if (!roleIds.length) return new Map();
+    const rows: { role_id: number; n: number | string }[] = await db('users')
+      .whereIn('role_id', [...new Set(roleIds)])
+      .where((w) => {
+        w.whereNull('branch_id');
+        if (branchId !== null) w.orWhereNot('branch_id', branchId);
+      })
+      .groupBy('role_id')
+      .select('role_id')
+      .count({ n: '*' });
+    return new Map(rows.map((r) => [Number(r.role_id), Number(r.n)]));
+  },
+  /** Which of these users have confirmed 2FA. */
+  async twoFactorConfirmed(db: Trx, ids: readonly number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows: { id: number }[] = await db('users')
+      .whereIn('id', [...ids])
+      .whereNotNull('two_factor_confirmed_at')
+      .select('id');
+    return new Set(rows.map((r) => Number(r.id)));
+  },
+  /** The active admins, to tell them of a change to the mail, security or storage settings. */
+  listActiveAdmins(db: Trx): Promise<Pick<UserRow, 'id' | 'name' | 'email' | 'language'>[]> {
+    return db('users').where({ is_admin: true, is_active: true }).select('id', 'name', 'email', 'language');
+  },
   findBranch(
     db: Trx,
     id: number,

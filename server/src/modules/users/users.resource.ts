@@ -1,25 +1,46 @@
-import bcrypt from 'bcrypt';
 import { LOCALES } from '../../../../shared/features';
+import { FIELD_MESSAGES } from '../../../../shared/messages';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import { PASSWORD_RULE_MESSAGES } from '../../../../shared/schemas/auth';
-import { FIELD_MESSAGES } from '../../../../shared/messages';
 import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
 import { z } from 'zod';
+import type { Trx } from '../../db/knex';
+import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { fromDbDateTime } from '../../lib/clock';
+import { hashPassword } from '../../lib/passwords';
 import type { ResourceDefinition, Row } from '../../resources/resource';
-import { resourceRepository } from '../../resources/resource.repository';
+import {
+  accountPower,
+  assertAdmin,
+  assertGrantable,
+  callerPower,
+  covers,
+  grantOfRole,
+  mayActOn,
+} from '../access/access-rules';
 import { apiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { auditService } from '../audit/audit.service';
-import { BCRYPT_COST, parsePermissions } from '../auth/auth.service';
 import { userSessionsRepository } from '../auth/user-sessions.repository';
-import { assertAdmin, assertGrantable } from './grants';
 import { adminRemovalOf, assertNotLastAdmin } from './last-admin';
-
-export const IS_ADMIN_NOTICE = 'A change to the admin flag takes effect when the user next signs in.';
+import { usersRepository } from './users.repository';
 
 function bool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
+}
+
+/** The accounts among `rows` that are stronger than the caller (access-rules.ts), each with the reason. */
+async function strongerAccounts(db: Trx, rows: Row[], ctx: RequestContext): Promise<Map<number, string>> {
+  const caller = callerPower(ctx);
+  const roles = new Map(
+    (await usersRepository.rolesByIds(db, rows.map((r) => r.role_id).filter(Boolean))).map((r) => [r.id, r]),
+  );
+  const refused = new Map<number, string>();
+  for (const row of rows) {
+    const target = accountPower(row, row.role_id ? roles.get(Number(row.role_id)) : null);
+    if (!caller || !mayActOn(caller, target)) refused.set(row.id, FIELD_MESSAGES.accountStronger);
+  }
+  return refused;
 }
 
 /** Staff accounts (settings → users). Passwords are hashed here and never leave; neither do 2FA secrets. */
@@ -44,8 +65,8 @@ export const usersResource: ResourceDefinition = {
   exportColumns: [
     { key: 'name', en: 'Name', zh: '姓名' },
     { key: 'email', en: 'Email', zh: '電郵' },
-    { key: 'role_id', en: 'Role ID', zh: '角色編號' },
-    { key: 'branch_id', en: 'Branch ID', zh: '分行編號' },
+    { key: 'role_name', en: 'Role', zh: '角色' },
+    { key: 'branch_code', en: 'Branch', zh: '分行' },
     { key: 'is_admin', en: 'Admin', zh: '管理員' },
     { key: 'language', en: 'Language', zh: '語言' },
     { key: 'is_active', en: 'Active', zh: '啟用' },
@@ -73,26 +94,32 @@ export const usersResource: ResourceDefinition = {
       email_verified_at: fromDbDateTime(row.email_verified_at),
       last_login_at: fromDbDateTime(row.last_login_at),
       terms_accepted_at: fromDbDateTime(row.terms_accepted_at),
-      is_admin_notice: IS_ADMIN_NOTICE,
     };
   },
+  /** The role's name and the branch's code and names (one query each for a page), and whether 2FA is on. */
   async expand(db, rows) {
-    const twoFactor = new Map(
-      (
-        await resourceRepository.findWhere(
-          db,
-          'users',
-          (qb) =>
-            qb.whereIn(
-              'id',
-              rows.map((r) => r.id),
-            ),
-          ['id', 'two_factor_confirmed_at'],
-        )
-      ).map((r) => [r.id, Boolean(r.two_factor_confirmed_at)]),
-    );
-    return rows.map((r) => ({ ...r, two_factor_enabled: twoFactor.get(r.id) ?? false }));
+    const ids = rows.map((r) => r.id);
+    const [roles, branches, twoFactor] = await Promise.all([
+      usersRepository.rolesByIds(db, rows.map((r) => r.role_id).filter(Boolean)),
+      usersRepository.branchesByIds(db, rows.map((r) => r.branch_id).filter(Boolean)),
+      usersRepository.twoFactorConfirmed(db, ids),
+    ]);
+    const roleName = new Map(roles.map((r) => [r.id, r.name]));
+    const branch = new Map(branches.map((b) => [b.id, b]));
+    return rows.map((r) => {
+      const b = r.branch_id ? branch.get(Number(r.branch_id)) : undefined;
+      return {
+        ...r,
+        role_name: r.role_id ? (roleName.get(Number(r.role_id)) ?? null) : null,
+        branch_code: b?.code ?? null,
+        branch_name_en: b?.name_en ?? null,
+        branch_name_zh: b?.name_zh ?? null,
+        two_factor_enabled: twoFactor.has(r.id),
+      };
+    });
   },
+  /** An account stronger than the caller's is out of its reach: update, password, 2FA reset, delete. */
+  refusals: strongerAccounts,
   async beforeWrite(db, data, existing, ctx) {
     // a branch-scoped manager's new users belong to its branch
     if (!existing && ctx.branchScope && data.branch_id === undefined)
@@ -101,43 +128,36 @@ export const usersResource: ResourceDefinition = {
       throw AppError.field('validation', 'password_confirmation', PASSWORD_RULE_MESSAGES.confirmation);
     }
     if ('password_confirmation' in data && !('password' in data)) {
-      throw AppError.field('validation', 'password', 'This field is required.');
-    }
-    if (existing && bool(existing.is_admin)) {
-      assertAdmin(ctx, 'is_admin', 'Only an admin can change an admin account.');
+      throw AppError.field('validation', 'password', FIELD_MESSAGES.required);
     }
     if (data.is_admin === true && !(existing && bool(existing.is_admin))) {
-      assertAdmin(ctx, 'is_admin', 'Only an admin can make a user an admin.');
+      assertAdmin(ctx, 'is_admin', FIELD_MESSAGES.adminOnlyMakeAdmin);
     }
-    if (existing && 'password' in data) {
-      // one's own password changes on the profile, where the current one is asked for (quality §7)
-      if (existing.id === ctx.actor.id)
-        throw AppError.field('business_rule', 'password', FIELD_MESSAGES.ownPasswordOnProfile);
-      // whoever sets a password can sign in as that user: never someone holding more than the caller
-      const role = existing.role_id
-        ? await resourceRepository.findWhere(db, 'roles', (qb) => qb.where('id', existing.role_id))
-        : [];
-      assertGrantable(ctx, role.length ? parsePermissions(role[0].permissions) : [], 'password');
+    const own = existing !== null && existing.id === ctx.actor.id;
+    // one's own password and email change on the profile, where the current password is asked for (§7, §33)
+    if (own && 'password' in data) {
+      throw AppError.field('business_rule', 'password', FIELD_MESSAGES.ownPasswordOnProfile);
+    }
+    if (own && data.email !== undefined && data.email !== existing.email) {
+      throw AppError.field('business_rule', 'email', FIELD_MESSAGES.ownEmailOnProfile);
     }
     const removal = existing ? adminRemovalOf(data) : null;
     if (existing && removal) await assertNotLastAdmin(db, existing.id, removal);
     if (data.role_id) {
-      const role = await resourceRepository.findWhere(db, 'roles', (qb) => qb.where('id', data.role_id));
-      if (!role.length) throw AppError.field('validation', 'role_id', 'This role does not exist.');
-      if (data.role_id !== existing?.role_id) {
-        assertGrantable(ctx, parsePermissions(role[0].permissions), 'role_id');
-      }
+      const role = await usersRepository.findRole(db, data.role_id);
+      if (!role) throw AppError.field('validation', 'role_id', FIELD_MESSAGES.roleMissing);
+      // a role given to a user is a grant: never one stronger than the caller's own (data scope included)
+      if (data.role_id !== existing?.role_id) assertGrantable(ctx, grantOfRole(role), 'role_id');
     }
     if (data.branch_id) {
-      const branch = await resourceRepository.findWhere(db, 'branches', (qb) =>
-        qb.where('id', data.branch_id),
-      );
-      if (!branch.length) throw AppError.field('validation', 'branch_id', 'This branch does not exist.');
+      if (!(await usersRepository.branchesByIds(db, [data.branch_id])).length) {
+        throw AppError.field('validation', 'branch_id', FIELD_MESSAGES.branchMissing);
+      }
     }
   },
   async prepare(_db, input, existing) {
     const { password, password_confirmation: _confirmation, ...data } = input;
-    if (password) data.password_hash = await bcrypt.hash(password, BCRYPT_COST);
+    if (password) data.password_hash = await hashPassword(password);
     // a new address is not verified, whoever typed it
     if (existing && data.email !== undefined && data.email !== existing.email) data.email_verified_at = null;
     return data;
@@ -159,21 +179,18 @@ export const usersResource: ResourceDefinition = {
   async beforeDelete(db, row) {
     await assertNotLastAdmin(db, row.id, 'delete');
   },
-  createForm: async (db) => ({
-    defaults: { language: 'zh_HK', is_active: true, is_admin: false },
-    roles: await resourceRepository.findWhere(db, 'roles', (qb) => qb.orderBy('name'), [
-      'id',
-      'name',
-      'data_scope',
-    ]),
-    branches: await resourceRepository.findWhere(db, 'branches', (qb) => qb.orderBy('code'), [
-      'id',
-      'code',
-      'name_en',
-      'name_zh',
-    ]),
-    permissions: PERMISSIONS,
-    languages: LOCALES,
-    is_admin_notice: IS_ADMIN_NOTICE,
-  }),
+  /** The choices of the user form: only roles the caller may grant, only branches it may assign. */
+  createForm: async (db, ctx) => {
+    const caller = callerPower(ctx);
+    const roles = (await usersRepository.allRoles(db)).filter(
+      (role) => caller !== null && covers(caller, grantOfRole(role)),
+    );
+    return {
+      defaults: { language: 'zh_HK', is_active: true, is_admin: false },
+      roles: roles.map((r) => ({ id: r.id, name: r.name, data_scope: r.data_scope })),
+      branches: await usersRepository.listBranches(db, ctx.branchScope ? ctx.branchScope.branchId : undefined),
+      permissions: PERMISSIONS,
+      languages: LOCALES,
+    };
+  },
 };
