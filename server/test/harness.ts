@@ -250,11 +250,16 @@ export async function createStudent(db: Knex, opts: { email?: string; password?:
   return { id: Number(id), email, password };
 }
 
-/** A signed-in admin client, the commonest starting point. */
+/**
+ * A signed-in admin client, the commonest starting point. Its password is confirmed, as an admin does before
+ * changing the mail, security or storage settings; a test of that confirmation signs in an admin of its own.
+ */
 export async function signedInAdmin(t: TestApp): Promise<Client> {
   const user = await createUser(t.db, { is_admin: true });
   const client = new Client(t.app);
   const res = await client.login(user.email, user.password);
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const confirmed = await client.post('/api/user/confirm-password', { password: user.password });
+  if (confirmed.status !== 200) throw new Error(`admin password confirmation failed: ${confirmed.status}`);
   return client;
 }

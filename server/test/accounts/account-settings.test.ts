@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES } from '../../../shared/messages';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
-import { enableTwoFactor, signedIn } from './helpers';
+import { confirmPassword, enableTwoFactor, signedIn } from './helpers';
 
 let t: TestApp;
 let admin: Client;
@@ -66,11 +66,18 @@ describe('account settings', () => {
     expect(now.body.features.canManageTwoFactorAuthentication).toBe(true);
   });
 
-  it('needs settings.update to change them', async () => {
-    const reader = await createUser(t.db, { permissions: ['settings.view'] });
+  it('is for admins only: settings.update is not enough to open registration or drop the 2FA requirement', async () => {
+    const manager = await createUser(t.db, { permissions: ['settings.view', 'settings.update'] });
     const c = new Client(t.app);
-    await c.login(reader.email, reader.password);
-    await c.get('/api/settings/accounts').expect(200);
-    expect((await c.put('/api/settings/accounts', { registration_enabled: false })).status).toBe(403);
+    await c.login(manager.email, manager.password);
+    await confirmPassword(c, manager.password);
+    const before = (await admin.get('/api/settings/accounts').expect(200)).body;
+    expect((await c.get('/api/settings/accounts')).status).toBe(403);
+    const open = await c.put('/api/settings/accounts', {
+      registration_enabled: !before.registration_enabled,
+      require_two_factor: false,
+    });
+    expect(open.status).toBe(403);
+    expect((await admin.get('/api/settings/accounts')).body).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../shared/errors';
+import { PERMISSIONS } from '../../../shared/permissions';
 import { clock } from '../../src/lib/clock';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
 import { auditRows, signedIn, TestSmtp } from './helpers';
@@ -211,9 +212,9 @@ describe('SMTP settings', () => {
     expect(unreachable.body.message).toBe(MESSAGES.emailFailed);
   });
 
-  it('is for admins and settings managers only', async () => {
-    const { client } = await signedIn(t, { permissions: ['settings.view'] });
-    await client.get('/api/settings/smtp').expect(200);
+  it('is for admins only: whoever sets the mail server reads every password reset link', async () => {
+    const { client } = await signedIn(t, { permissions: PERMISSIONS.filter((p) => p.startsWith('settings.')) });
+    expect((await client.get('/api/settings/smtp')).status).toBe(403);
     expect((await client.put('/api/settings/smtp', {})).status).toBe(403);
     expect((await client.post('/api/settings/smtp/test', { to: 'a@example.com' })).status).toBe(403);
   });

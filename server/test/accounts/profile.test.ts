@@ -1,5 +1,6 @@
 import bcrypt from 'bcrypt';
 import { MESSAGES } from '../../../shared/errors';
+import { FIELD_MESSAGES } from '../../../shared/messages';
 import { clock } from '../../src/lib/clock';
 import { Client, createStudent, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
 import { auditRows, confirmPassword, signedIn, TestSmtp } from './helpers';
@@ -52,13 +53,27 @@ describe('profile', () => {
     const { user, client } = await signedIn(t);
     await t.db('users').where({ id: user.id }).update({ email_verified_at: '2026-01-01 00:00:00' });
     const taken = await createUser(t.db);
-    const dup = await client.put('/api/user/profile', { email: taken.email });
+    const current_password = user.password;
+    const dup = await client.put('/api/user/profile', { email: taken.email, current_password });
     expect(dup.body.errors.email).toEqual([MESSAGES.duplicate]);
 
     const address = `new-${user.id}@example.com`;
-    const res = await client.put('/api/user/profile', { email: address }).expect(200);
+    // the address is where reset links go: a change needs the current password (a stolen session is not enough)
+    const without = await client.put('/api/user/profile', { email: address });
+    expect(without.status).toBe(422);
+    expect(without.body.errors.current_password).toEqual([FIELD_MESSAGES.currentPasswordRequired]);
+    const wrong = await client.put('/api/user/profile', { email: address, current_password: 'Wrong1234' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.current_password).toHaveLength(1);
+    expect((await t.db('users').where({ id: user.id }).first()).email).toBe(user.email);
+
+    const res = await client.put('/api/user/profile', { email: address, current_password }).expect(200);
     expect(res.body.verification).toBe('sent');
     expect(res.body.user.email_verified_at).toBeNull();
+    // the old address is told, in case it was not its owner who changed it
+    const notice = await smtp.waitFor(user.email);
+    expect(notice.subject).toBe('Your email address was changed');
+    expect(notice.text).toContain(address);
     const mail = await smtp.waitFor(address);
     const link = /http:\/\/office\.localhost\/email\/verify\?(\S+)/.exec(mail.text);
     expect(link).toBeTruthy();
@@ -115,7 +130,7 @@ describe('password update', () => {
       password_confirmation: 'NewPass123',
     }).expect(200);
     const row = await t.db('users').where({ id: user.id }).first();
-    expect(row.password_hash.startsWith('$2b$12$')).toBe(true);
+    expect(row.password_hash.startsWith(`$2b$${String(t.config.bcryptCost).padStart(2, '0')}$`)).toBe(true);
     expect(await bcrypt.compare('NewPass123', row.password_hash)).toBe(true);
     const audit = await auditRows(t, { entity: 'user', entity_id: user.id, action: 'password_changed' });
     expect(audit).toHaveLength(1);

@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import request from 'supertest';
 import { CRUD_ACTIONS, MODULES, PERMISSIONS } from '../../../shared/permissions';
 import type { RegisteredRoute } from '../../src/http/api-router';
 import { toDbDateTime } from '../../src/lib/clock';
+import { randomToken, sha256 } from '../../src/lib/crypto';
+import { settingsRepository } from '../../src/modules/settings/settings.repository';
+import { SETTING_KEYS } from '../../src/modules/users/account-settings';
 import {
   Client,
   PORTAL_HOST,
+  STAFF_HOST,
   createBranch,
   createRole,
   createStudent,

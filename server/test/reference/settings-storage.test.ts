@@ -18,6 +18,8 @@ beforeAll(async () => {
   adminId = user.id;
   admin = new Client(t.app);
   expect((await admin.login(user.email, user.password)).status).toBe(200);
+  // storage suspension is a protected setting: the admin confirms its password first
+  await admin.post('/api/user/confirm-password', { password: user.password }).expect(200);
 });
 afterAll(() => cleanup());
 
