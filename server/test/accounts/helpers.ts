@@ -20,16 +20,36 @@ export class TestSmtp {
   port = 0;
   /** when set, every message is refused with this SMTP error */
   refuse = false;
+  /** the credentials clients signed in with (AUTH), in order */
+  readonly auths: { username: string; password: string }[] = [];
+  private gate: Promise<void> | null = null;
+
+  /** Keeps every message waiting (not accepted, not refused) until the answered function is called. */
+  hold(): () => void {
+    let release!: () => void;
+    this.gate = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.gate = null;
+      release();
+    };
+  }
 
   async start(): Promise<this> {
     this.server = new SMTPServer({
       authOptional: true,
+      // AUTH over plain loopback, so that a test can see which password a client sends where
+      allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onAuth: (auth, _session, callback) => {
+        this.auths.push({ username: auth.username ?? '', password: auth.password ?? '' });
+        callback(null, { user: auth.username });
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (this.gate) await this.gate;
           if (this.refuse) {
             const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
             err.responseCode = 550;

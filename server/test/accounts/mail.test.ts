@@ -213,7 +213,9 @@ describe('SMTP settings', () => {
   });
 
   it('is for admins only: whoever sets the mail server reads every password reset link', async () => {
-    const { client } = await signedIn(t, { permissions: PERMISSIONS.filter((p) => p.startsWith('settings.')) });
+    const { client } = await signedIn(t, {
+      permissions: PERMISSIONS.filter((p) => p.startsWith('settings.')),
+    });
     expect((await client.get('/api/settings/smtp')).status).toBe(403);
     expect((await client.put('/api/settings/smtp', {})).status).toBe(403);
     expect((await client.post('/api/settings/smtp/test', { to: 'a@example.com' })).status).toBe(403);

@@ -109,12 +109,18 @@ describe('an admin sets a user’s password', () => {
     const body = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     const onAdmin = await manager.client.put(`/api/users/${anAdmin.id}`, body);
     expect(onAdmin.status).toBe(403);
-    expect(onAdmin.body).toMatchObject({ code: 'insufficient_rights', message: FIELD_MESSAGES.accountStronger });
+    expect(onAdmin.body).toMatchObject({
+      code: 'insufficient_rights',
+      message: FIELD_MESSAGES.accountStronger,
+    });
 
     const stronger = await createUser(t.db, { permissions: ['students.view', 'orders.void'] });
     const onStronger = await manager.client.put(`/api/users/${stronger.id}`, body);
     expect(onStronger.status).toBe(403);
-    expect(onStronger.body).toMatchObject({ code: 'insufficient_rights', message: FIELD_MESSAGES.accountStronger });
+    expect(onStronger.body).toMatchObject({
+      code: 'insufficient_rights',
+      message: FIELD_MESSAGES.accountStronger,
+    });
 
     for (const id of [anAdmin.id, stronger.id]) {
       const row = await t.db('users').where({ id }).first();
@@ -234,7 +240,11 @@ describe('the last active admin', () => {
         expect(refused?.status).toBe(403);
       }
     }
-    for (const outcome of outcomes) expect([[200, 422], [200, 403]]).toContainEqual(outcome);
+    for (const outcome of outcomes)
+      expect([
+        [200, 422],
+        [200, 403],
+      ]).toContainEqual(outcome);
     console.log(
       `last-admin race on ${onMysql ? 'MariaDB' : 'SQLite'}: ${rounds} rounds of two concurrent demotions, ` +
         `each left 1 active admin`,
