@@ -8,7 +8,7 @@ const fields = {
   email: zEmail,
   role_id: zId.nullable().optional(),
   branch_id: zId.nullable().optional(),
-  /** takes effect at the user's next sign-in */
+  /** takes effect on the user's next request (the flag is read on every request) */
   is_admin: z.boolean().optional(),
   language: z.enum(LOCALES).optional(),
   is_active: z.boolean().optional(),
