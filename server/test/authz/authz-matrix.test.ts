@@ -20,18 +20,29 @@ import {
 } from '../harness';
 
 /**
- * The authorisation matrix (quality §14): every registered route × seven kinds of caller → the expected
+ * The authorisation matrix (quality §14, §12): every registered route × nine kinds of caller → the expected
  * status, kept in `matrix.json`. The test fails on any mismatch, on any registered route missing from the file,
  * and on a row whose permission key differs from the route's. It also holds every row to rules that do not
- * depend on the file (anonymous → 401, staff without the module → 403, admin never 401/403 …), so a row cannot
- * bless a hole.
+ * depend on the file (anonymous → 401, staff without the module or without a role → 403, admin never 401/403,
+ * a token answers as its owner would or is refused …), so a row cannot bless a hole. It prints
+ * `authorisation matrix: R routes × C callers = N requests, U unexpected answers` and needs U = 0.
  *
  * Adding a route: run the test; it prints a ready row for each missing route (what the app answers now) —
- * check the statuses, then paste the row into `matrix.json`. `AUTHZ_MATRIX_WRITE=1` appends those rows itself.
+ * check the statuses, then paste the row into `matrix.json`. `AUTHZ_MATRIX_WRITE=1` appends those rows itself,
+ * and fills in the statuses of a caller the file does not list yet (a new column) from what the app answers now;
+ * it never rewrites a status the file already holds. Review every status it writes.
  *
  * Every request is made with `:id` = 1 and the row's `body` (default `{}`), so writes stop at validation.
  * The fixture makes record 1 of users, roles, companies and branches belong to the *other* branch and still be
  * referenced, so deletes answer 409 and a branch-scoped caller gets 404.
+ *
+ * The `token` caller sends `Authorization: Bearer …` and no cookie. Its owner is staff holding every permission
+ * with `all` scope (not an admin), and the token has exactly one ability: the route's own key when the route has
+ * one a role can hold, else `students.view` (a key no route here asks for). So the column shows what one ability
+ * opens — the same answer as the owner's session (`writer`), except where a token is less: the access rules weigh
+ * it by its abilities (403 `insufficient_rights` on an account or role that needs more), and account routes need a
+ * browser session (403). Its refusals outside the ability are proven by a second sweep: every route with a key
+ * is called again with a token holding another key of the same module, and must answer 403.
  */
 
 export const ROLES = [
@@ -42,6 +53,8 @@ export const ROLES = [
   'writer',
   'branch_scoped',
   'admin',
+  'no_role',
+  'token',
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -52,27 +65,40 @@ interface Row {
   body?: Record<string, unknown>;
   /** after this request the caller signs in again (the route ends the session) */
   relogin?: boolean;
-  /** statuses in the order of the file's `roles`, e.g. "401 401 403 200 200 404 200" */
+  /** statuses in the order of the file's `roles`, e.g. "401 401 403 200 200 404 200 403 200" */
   expect: string;
   note?: string;
 }
 
 interface MatrixFile {
   $comment: string[];
-  roles: Role[];
+  roles: string[];
   routes: Row[];
+}
+
+interface Answer {
+  status: number;
+  code: string | null;
 }
 
 const FILE = path.join(__dirname, 'matrix.json');
 const PUBLIC_ACCESS = 'public';
+/** the `token` caller's ability on a route without a key a role can hold (no route here asks for it) */
+const TOKEN_FALLBACK = 'students.view';
 
 let t: TestApp;
 const clients = new Map<string, Client>();
 const logins = new Map<string, { email: string; password: string; host?: string }>();
+/** plain tokens of the token owner, by their one ability */
+const tokens = new Map<string, string>();
+let tokenOwnerId = 0;
 
 function routeKey(r: RegisteredRoute): string {
   return `${r.method} ${r.path}`;
 }
+
+const sharedKey = (permission: string | null | undefined): permission is string =>
+  Boolean(permission && PERMISSIONS.includes(permission));
 
 /** The caller for a role, and for `no_module` the one missing the route's module. */
 function callerKey(role: Role, permission: string | null): string {
@@ -81,6 +107,35 @@ function callerKey(role: Role, permission: string | null): string {
   // an admin-only route (a key outside the shared list): staff holding every permission, not admin
   if (!PERMISSIONS.includes(permission)) return 'no_module:all';
   return `no_module:${permission.split('.')[0]}`;
+}
+
+/** The one ability of the `token` caller's token on a route: the route's own key, when a role can hold it. */
+function tokenAbility(permission: string | null): string {
+  return sharedKey(permission) ? permission : TOKEN_FALLBACK;
+}
+
+/** An ability a route with this key does not ask for: another action of the same module. */
+function siblingAbility(permission: string): string {
+  const [module, action] = permission.split('.');
+  return action === 'view' ? `${module}.create` : `${module}.view`;
+}
+
+/** The token owner's token holding exactly `ability`, stored as `POST /user/api-tokens` stores one. */
+async function tokenFor(ability: string): Promise<string> {
+  const known = tokens.get(ability);
+  if (known) return known;
+  const plain = `sa_${randomToken(32)}`;
+  const now = toDbDateTime();
+  await t.db('api_tokens').insert({
+    user_id: tokenOwnerId,
+    name: `matrix ${ability}`,
+    token_hash: sha256(plain),
+    abilities: JSON.stringify([ability]),
+    created_at: now,
+    updated_at: now,
+  });
+  tokens.set(ability, plain);
+  return plain;
 }
 
 async function signIn(key: string, index: number): Promise<Client> {
@@ -117,14 +172,20 @@ async function fixture(): Promise<void> {
     created_at: now,
     updated_at: now,
   });
-  const staff = async (key: string, permissions: string[], scope: 'all' | 'branch', isAdmin = false) => {
+  const staff = async (
+    key: string,
+    permissions: string[] | null,
+    scope: 'all' | 'branch',
+    isAdmin = false,
+  ) => {
     const u = await createUser(t.db, {
-      email: `${key.replace(':', '-')}@matrix.example.com`,
+      email: `${key.replace(':', '-').replace('_', '-')}@matrix.example.com`,
       is_admin: isAdmin,
     });
-    const roleId = await createRole(t.db, permissions, scope);
+    const roleId = permissions ? await createRole(t.db, permissions, scope) : null;
     await t.db('users').where({ id: u.id }).update({ role_id: roleId, branch_id: own });
     logins.set(key, { email: u.email, password: u.password });
+    return u.id;
   };
   await staff(
     'read_only',
@@ -142,6 +203,11 @@ async function fixture(): Promise<void> {
       PERMISSIONS.filter((p) => !p.startsWith(`${m}.`)),
       'all',
     );
+  // a staff account without a role (role_id NULL), in a branch
+  await staff('no_role', null, 'branch');
+  // the owner of the `token` caller's tokens: every permission, all branches, not an admin
+  tokenOwnerId = await staff('token_owner', [...PERMISSIONS], 'all');
+  await settingsRepository.set(t.db, SETTING_KEYS.feature('hasApiFeatures'), 'true');
   const student = await createStudent(t.db);
   logins.set('student', { email: student.email, password: student.password, host: PORTAL_HOST });
 }
@@ -155,52 +221,97 @@ function fill(value: unknown, role: Role): unknown {
   return value;
 }
 
-async function call(route: RegisteredRoute, row: Row | undefined, role: Role): Promise<number> {
-  const key = callerKey(role, route.permission ?? null);
-  const index = ROLES.indexOf(role);
-  const c = clients.get(key) ?? (await signIn(key, index));
-  const url = `/api${route.path.replace(/:[a-z_]+/g, '1')}`;
-  const res =
-    route.method === 'get'
-      ? await c.get(url)
-      : await c.send(route.method, url, (fill(row?.body ?? {}, role) as object) ?? {});
-  if (row?.relogin || routeKey(route) === 'post /logout') await signIn(key, index);
-  return res.status;
+function answerOf(res: request.Response): Answer {
+  const code = res.body && typeof res.body === 'object' && 'code' in res.body ? String(res.body.code) : null;
+  return { status: res.status, code };
 }
 
-/** Rules every row must keep, whatever the file says. */
-function invariantProblems(route: RegisteredRoute, observed: Record<Role, number>): string[] {
-  const problems: string[] = [];
+const urlOf = (route: RegisteredRoute) => `/api${route.path.replace(/:[a-z_]+/g, '1')}`;
+
+/** A bearer request: no cookie, no CSRF token. */
+async function bearer(route: RegisteredRoute, body: object, token: string, index: number): Promise<Answer> {
+  const agent = request(t.app);
+  const req = agent[route.method](urlOf(route))
+    .set('Host', STAFF_HOST)
+    .set('X-Forwarded-For', `10.77.0.${index + 1}`)
+    .set('Authorization', `Bearer ${token}`);
+  return answerOf(await (route.method === 'get' ? req : req.send(body)));
+}
+
+async function call(route: RegisteredRoute, row: Row | undefined, role: Role): Promise<Answer> {
+  const index = ROLES.indexOf(role);
+  const body = (fill(row?.body ?? {}, role) as object) ?? {};
+  if (role === 'token') {
+    return bearer(route, body, await tokenFor(tokenAbility(route.permission ?? null)), index);
+  }
+  const key = callerKey(role, route.permission ?? null);
+  const c = clients.get(key) ?? (await signIn(key, index));
+  const url = urlOf(route);
+  const res = route.method === 'get' ? await c.get(url) : await c.send(route.method, url, body);
+  if (row?.relogin || routeKey(route) === 'post /logout') await signIn(key, index);
+  return answerOf(res);
+}
+
+/** Rules every row must keep, whatever the file says: each problem with the caller it concerns. */
+function invariantProblems(route: RegisteredRoute, observed: Record<Role, Answer>): [Role, string][] {
+  const problems: [Role, string][] = [];
   const key = routeKey(route);
+  const status = (role: Role) => observed[role].status;
   const denied = (s: number) => s === 401 || s === 403;
+  const flag = (role: Role, text: string) => problems.push([role, `${key}: ${text}`]);
   if (route.access === PUBLIC_ACCESS) return problems;
-  if (observed.anonymous !== 401) problems.push(`${key}: anonymous answered ${observed.anonymous}, not 401`);
+  if (status('anonymous') !== 401) flag('anonymous', `anonymous answered ${status('anonymous')}, not 401`);
+  if (route.access === 'student') {
+    // a staff account, with or without a token, is no portal student
+    for (const role of ['no_role', 'token'] as const) {
+      if (status(role) !== 401) flag(role, `${role} answered ${status(role)} on a student route, not 401`);
+    }
+    return problems;
+  }
   const adminOnly = Boolean(route.permission && !PERMISSIONS.includes(route.permission));
   if (adminOnly) {
-    for (const role of ['no_module', 'read_only', 'writer', 'branch_scoped'] as const) {
-      if (observed[role] !== 403)
-        problems.push(`${key}: ${role} answered ${observed[role]} on an admin-only route`);
+    for (const role of ['no_module', 'read_only', 'writer', 'branch_scoped', 'no_role', 'token'] as const) {
+      if (status(role) !== 403) flag(role, `${role} answered ${status(role)} on an admin-only route`);
     }
-    if (denied(observed.admin)) problems.push(`${key}: admin was refused (${observed.admin})`);
+    if (denied(status('admin'))) flag('admin', `admin was refused (${status('admin')})`);
     return problems;
   }
   if (route.access === 'staff') {
-    if (observed.student !== 401) problems.push(`${key}: a student answered ${observed.student}, not 401`);
+    if (status('student') !== 401) flag('student', `a student answered ${status('student')}, not 401`);
     for (const role of ['writer', 'admin'] as const) {
-      if (denied(observed[role])) problems.push(`${key}: ${role} was refused (${observed[role]})`);
+      if (denied(status(role))) flag(role, `${role} was refused (${status(role)})`);
     }
-    if (observed.branch_scoped === 401) problems.push(`${key}: branch-scoped staff answered 401`);
+    if (status('branch_scoped') === 401) flag('branch_scoped', 'branch-scoped staff answered 401');
+    // signed in without a role, or by a valid token: authenticated all the same
+    for (const role of ['no_role', 'token'] as const) {
+      if (status(role) === 401) flag(role, `${role} answered 401`);
+    }
+    // the token's owner holds what `writer` holds: the token answers the same, or is refused for being less —
+    // by the access rules (its abilities are its power), or on an account route that needs a browser session
+    const tok = observed.token;
+    if (tok.status !== status('writer')) {
+      const lessByRules = tok.status === 403 && tok.code === 'insufficient_rights';
+      const sessionOnly = tok.status === 403 && tok.code === 'forbidden' && !route.permission;
+      if (!lessByRules && !sessionOnly) {
+        flag(
+          'token',
+          `token answered ${tok.status} ${tok.code ?? ''} where its owner's session answers ${status('writer')}`,
+        );
+      }
+    }
   }
   if (route.permission) {
-    if (observed.no_module !== 403) {
-      problems.push(`${key}: staff without the module answered ${observed.no_module}, not 403`);
+    if (status('no_module') !== 403) {
+      flag('no_module', `staff without the module answered ${status('no_module')}, not 403`);
     }
+    if (status('no_role') !== 403)
+      flag('no_role', `staff without a role answered ${status('no_role')}, not 403`);
     const action = route.permission.split('.')[1];
-    if (action === 'view' && denied(observed.read_only)) {
-      problems.push(`${key}: read-only staff was refused a view route (${observed.read_only})`);
+    if (action === 'view' && denied(status('read_only'))) {
+      flag('read_only', `read-only staff was refused a view route (${status('read_only')})`);
     }
-    if (action !== 'view' && observed.read_only !== 403) {
-      problems.push(`${key}: read-only staff answered ${observed.read_only} on a ${action} route, not 403`);
+    if (action !== 'view' && status('read_only') !== 403) {
+      flag('read_only', `read-only staff answered ${status('read_only')} on a ${action} route, not 403`);
     }
   }
   return problems;
@@ -212,54 +323,99 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('answers every route × role as the matrix says, and the matrix lists every route', async () => {
+it('answers every route × caller as the matrix says, and the matrix lists every route', async () => {
   const file: MatrixFile = JSON.parse(fs.readFileSync(FILE, 'utf8'));
-  expect(file.roles).toEqual([...ROLES]);
+  const fileRoles = file.roles;
   const rows = new Map(file.routes.map((r) => [r.route, r]));
-  const expected = (row: Row): Record<Role, number> => {
+  /** the file's statuses by caller; a caller the file does not list yet has none */
+  const expected = (row: Row): Partial<Record<Role, number>> => {
     const statuses = row.expect.trim().split(/\s+/).map(Number);
-    if (statuses.length !== ROLES.length)
-      throw new Error(`${row.route}: expect needs ${ROLES.length} statuses`);
-    return Object.fromEntries(ROLES.map((role, i) => [role, statuses[i]])) as Record<Role, number>;
+    if (statuses.length !== fileRoles.length)
+      throw new Error(`${row.route}: expect needs ${fileRoles.length} statuses`);
+    return Object.fromEntries(fileRoles.map((role, i) => [role, statuses[i]])) as Partial<
+      Record<Role, number>
+    >;
   };
   const routes = t.api.routes;
   expect(routes.length).toBeGreaterThan(0);
 
   const mismatches: string[] = [];
+  const rowProblems: string[] = [];
   const problems: string[] = [];
+  const unlisted: string[] = [];
   const missing: Row[] = [];
-  let checks = 0;
+  /** the (route, caller) pairs whose answer is not what the file and the rules expect */
+  const unexpected = new Set<string>();
+  const observedOf = new Map<string, Record<Role, Answer>>();
+  let requests = 0;
   for (const route of routes) {
     const key = routeKey(route);
     const row = rows.get(key);
-    const observed = {} as Record<Role, number>;
-    for (const role of ROLES) observed[role] = await call(route, row, role);
-    problems.push(...invariantProblems(route, observed));
+    const observed = {} as Record<Role, Answer>;
+    for (const role of ROLES) {
+      observed[role] = await call(route, row, role);
+      requests++;
+    }
+    observedOf.set(key, observed);
+    for (const [role, text] of invariantProblems(route, observed)) {
+      problems.push(text);
+      unexpected.add(`${key} as ${role}`);
+    }
     if (!row) {
       missing.push({
         route: key,
         permission: route.permission ?? null,
-        expect: ROLES.map((role) => observed[role]).join(' '),
+        expect: ROLES.map((role) => observed[role].status).join(' '),
       });
+      for (const role of ROLES) unexpected.add(`${key} as ${role}`);
       continue;
     }
     if (row.permission !== (route.permission ?? null)) {
-      mismatches.push(
+      rowProblems.push(
         `${key}: the file says permission ${row.permission}, the route declares ${route.permission ?? null}`,
       );
     }
     const want = expected(row);
     for (const role of ROLES) {
-      checks++;
-      if (want[role] !== observed[role]) {
-        mismatches.push(`${key} as ${role}: expected ${want[role]}, got ${observed[role]}`);
+      const got = observed[role].status;
+      if (want[role] === undefined) {
+        unlisted.push(`${key} as ${role}: not in the file, answered ${got}`);
+        unexpected.add(`${key} as ${role}`);
+      } else if (want[role] !== got) {
+        mismatches.push(`${key} as ${role}: expected ${want[role]}, got ${got}`);
+        unexpected.add(`${key} as ${role}`);
       }
     }
   }
   const registered = new Set(routes.map(routeKey));
   const stale = file.routes.filter((r) => !registered.has(r.route)).map((r) => r.route);
 
-  if (missing.length && process.env.AUTHZ_MATRIX_WRITE === '1') {
+  // a token refuses every route outside its ability, even though its owner holds every permission
+  const keyed = routes.filter((r) => sharedKey(r.permission));
+  const notRefused: string[] = [];
+  for (const route of keyed) {
+    const row = rows.get(routeKey(route));
+    const ability = siblingAbility(route.permission!);
+    const answer = await bearer(
+      route,
+      (fill(row?.body ?? {}, 'token') as object) ?? {},
+      await tokenFor(ability),
+      ROLES.indexOf('token'),
+    );
+    if (answer.status !== 403)
+      notRefused.push(`${routeKey(route)} with a ${ability} token: ${answer.status}, not 403`);
+  }
+
+  const newColumns = ROLES.filter((role) => !fileRoles.includes(role));
+  if ((missing.length || newColumns.length) && process.env.AUTHZ_MATRIX_WRITE === '1') {
+    // new routes get what the app answers now; so do the statuses of callers the file does not list yet
+    for (const row of file.routes) {
+      const observed = observedOf.get(row.route);
+      if (!observed) continue;
+      const want = expected(row);
+      row.expect = ROLES.map((role) => want[role] ?? observed[role].status).join(' ');
+    }
+    file.roles = [...ROLES];
     file.routes.push(...missing);
     const lines = file.routes.map((r) => `    ${JSON.stringify(r)}`);
     fs.writeFileSync(
@@ -269,8 +425,9 @@ it('answers every route × role as the matrix says, and the matrix lists every r
   }
   console.log(
     [
-      `authz matrix: ${routes.length - missing.length} routes × ${ROLES.length} roles = ${checks} checks` +
-        ` (${routes.length} routes registered, ${missing.length} missing from matrix.json, ${mismatches.length} mismatches)`,
+      `authorisation matrix: ${routes.length} routes × ${ROLES.length} callers = ${requests} requests, ${unexpected.size} unexpected answers`,
+      `token without the route's ability: ${keyed.length} routes tried, ${notRefused.length} not refused`,
+      ...(newColumns.length ? [`callers missing from matrix.json "roles": ${newColumns.join(', ')}`] : []),
       ...(stale.length ? [`rows for routes no longer registered (remove them): ${stale.join(', ')}`] : []),
       ...(missing.length
         ? [
@@ -278,12 +435,19 @@ it('answers every route × role as the matrix says, and the matrix lists every r
             ...missing.map((m) => `  ${JSON.stringify(m)},`),
           ]
         : []),
+      ...[...problems, ...rowProblems, ...mismatches].map((p) => `  ${p}`),
     ].join('\n'),
   );
+  expect(file.roles).toEqual([...ROLES]);
   expect(problems).toEqual([]);
+  expect(rowProblems).toEqual([]);
   expect(mismatches).toEqual([]);
+  expect(unlisted).toEqual([]);
   expect(missing.map((m) => m.route)).toEqual([]);
-  expect(checks).toBeGreaterThan(0);
+  expect(notRefused).toEqual([]);
+  expect(unexpected.size).toBe(0);
+  expect(requests).toBe(routes.length * ROLES.length);
+  expect(keyed.length).toBeGreaterThan(0);
   // every CRUD key of this issue's modules is exercised by at least one route
   for (const m of ['users', 'roles', 'companies', 'branches'] as const) {
     for (const a of CRUD_ACTIONS) expect(routes.some((r) => r.permission === `${m}.${a}`)).toBe(true);
