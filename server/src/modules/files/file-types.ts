@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type/node';
+import { imageSizeFromFile } from 'image-size/fromFile';
 import { FILE_MESSAGES, type UploadExtension } from '../../../../shared/files';
+import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -236,9 +238,30 @@ function csvChecker() {
   };
 }
 
+/** The most pixels an image may declare (quality §34): 40 megapixels, e.g. 8000 × 5000. */
+export const MAX_IMAGE_MEGAPIXELS = 40;
+
+/**
+ * Refuses an image whose header declares more than 40 megapixels, before anything decodes it (a small PNG
+ * can declare 20000 × 20000, 1.6 GB once decoded). image-size reads the dimensions from the
+ * file's first bytes on disk; an image whose header it cannot read is refused too.
+ */
+async function checkPixels(filePath: string): Promise<void> {
+  let size: { width?: number; height?: number };
+  try {
+    size = await imageSizeFromFile(filePath);
+  } catch {
+    throw AppError.field('validation', 'file', FIELD_MESSAGES.imageUnreadable);
+  }
+  if ((size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_MEGAPIXELS * 1_000_000) {
+    throw AppError.field('validation', 'file', fieldMessage('imageTooLarge', { max: MAX_IMAGE_MEGAPIXELS }));
+  }
+}
+
 /**
  * Decides whether the stored temporary file is what its extension says. An executable renamed `.pdf`, HTML
- * or SVG named `.png`, a binary named `.txt`: refused with a field message.
+ * or SVG named `.png`, a binary named `.txt`: refused with a field message. An image is held to 40
+ * megapixels too.
  */
 export async function inspectUpload(filePath: string, extension: UploadExtension): Promise<Inspection> {
   const expected = EXPECTED[extension];
@@ -251,6 +274,7 @@ export async function inspectUpload(filePath: string, extension: UploadExtension
   } else if (!detected || !expected.detected.includes(detected.ext)) {
     throw AppError.field('validation', 'file', FILE_MESSAGES.contentMismatch);
   }
+  if (expected.mime.startsWith('image/')) await checkPixels(filePath);
   const read = await readThrough(filePath, extension);
   return { mimeType: expected.mime, sha256: read.sha256, size: read.size };
 }
