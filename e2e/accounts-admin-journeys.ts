@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { menuLabels, signIn, signOut, totp } from './accounts-journeys';
-import { ADMIN, apiCall, switchLanguage } from './actions';
+import { ADMIN, answerConfirmed, answerOf, apiCall, switchLanguage } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -48,7 +48,7 @@ const LABELS = {
     reset: '重設雙重認證',
     wasReset: '已重設雙重認證。',
     isAdmin: '管理員',
-    lastAdmin: '最後一位啟用中的管理員必須保留管理員身分：請先把另一位用户設為管理員。',
+    lastAdmin: '最後一位啟用中的管理員必須保留管理員身分：請先把另一位使用者設為管理員。',
   },
 } as const;
 type Language = keyof typeof LABELS;
@@ -107,7 +107,15 @@ async function setApiTokens(page: Page, base: string, language: Language, on: bo
     `the API-tokens switch should start ${on ? 'off' : 'on'}`,
   );
   await toggle.click();
-  await form.getByRole('button', { name: l.save }).click();
+  // a security setting: the first save asks for the admin's password, then runs again
+  const saved = await answerConfirmed(
+    page,
+    'PUT',
+    '/api/settings/accounts',
+    () => form.getByRole('button', { name: l.save }).click(),
+    language,
+  );
+  check(saved.status() === 200, `the security settings saved: ${saved.status()} ${await saved.text()}`);
   await page.getByText(l.saved, { exact: true }).first().waitFor();
   check((await toggle.getAttribute('aria-checked')) === String(on), 'the switch should show the saved value');
 }
@@ -220,6 +228,171 @@ function adminJourney(main: RunningServer, language: Language): Journey {
   };
 }
 
+const MANAGER_TEXT = {
+  en: {
+    users: 'Users',
+    view: 'View',
+    edit: 'Edit',
+    delete: 'Delete',
+    name: 'Name',
+    save: 'Save',
+    stronger: 'You cannot change an account that has more rights than yours.',
+    readOnly: 'It is shown read-only. Ask an admin if it needs a change.',
+    email: 'Email',
+    currentPassword: 'Current password',
+    wrongPassword: 'The provided password does not match your current password.',
+  },
+  zh_HK: {
+    users: '使用者',
+    view: '檢視',
+    edit: '編輯',
+    delete: '刪除',
+    name: '姓名',
+    save: '儲存',
+    stronger: '您不可更改權限比您多的帳戶。',
+    readOnly: '此紀錄只供檢視。如需更改，請聯絡管理員。',
+    email: '電郵',
+    currentPassword: '目前密碼',
+    wrongPassword: '輸入的密碼與您目前的密碼不符。',
+  },
+} as const;
+
+/**
+ * The access rules on the users screen, as someone who manages users but is no admin sees them: the admin's
+ * account is listed with "View" and a disabled delete that says why; its page is read-only with the reason;
+ * and a delete the server refuses because the account became an admin meanwhile is explained in words, the
+ * list staying where it is. Then the manager changes their own email address on the profile, where the current
+ * password is asked for (a wrong one refused on its field).
+ */
+function managerJourney(main: RunningServer, language: Language): Journey {
+  const base = main.staffUrl;
+  const t = MANAGER_TEXT[language];
+  const tag = language === 'en' ? 'en' : 'zh';
+  const rid = Date.now().toString(36).slice(-4);
+  const managerEmail = `users-manager-${tag}-${rid}@example.com`;
+  const targetEmail = `promoted-${tag}-${rid}@example.com`;
+  return {
+    name: `access rules (${language}): a users manager sees the admin's account read-only with the reason, and a delete refused (the account became an admin meanwhile) explained in words; their own email changed on the profile with the current password`,
+    async run(page) {
+      // the admin (a session of its own, as another person at another desk) sets the scene
+      const admin = new ApiSession(base);
+      await admin.signIn(ADMIN.email, ADMIN.password);
+      const role = (await admin.expect(201, 'POST', '/api/roles', {
+        name: `Users manager ${tag} ${rid}`,
+        data_scope: 'all',
+        permissions: ['users.view', 'users.create', 'users.update', 'users.delete'],
+      })) as { id: number };
+      await admin.expect(201, 'POST', '/api/users', {
+        name: `Users Manager ${tag}`,
+        email: managerEmail,
+        password: FIRST_PASSWORD,
+        password_confirmation: FIRST_PASSWORD,
+        role_id: role.id,
+        language,
+      });
+      const target = (await admin.expect(201, 'POST', '/api/users', {
+        name: `Promoted ${tag} ${rid}`,
+        email: targetEmail,
+        password: FIRST_PASSWORD,
+        password_confirmation: FIRST_PASSWORD,
+        language,
+      })) as { id: number };
+      try {
+        await signIn(page, base, language, managerEmail, FIRST_PASSWORD);
+        await page.getByTestId('user-menu').waitFor();
+        await switchLanguage(page, language);
+
+        // 1. the admin's account in the list: "View", and a delete that is disabled and says why
+        await page.goto(`${base}/settings/users?q=${encodeURIComponent(ADMIN.email)}`);
+        await page.getByRole('heading', { name: t.users, exact: true }).waitFor();
+        const adminRow = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: ADMIN.email });
+        await adminRow.waitFor();
+        check(
+          (await adminRow.getByRole('link', { name: new RegExp(`^${t.edit}`) }).count()) === 0,
+          'no edit link on the admin account',
+        );
+        const refusedDelete = adminRow.getByTestId('resource-delete-refused');
+        check(await refusedDelete.getByRole('button').isDisabled(), 'the delete of the admin is disabled');
+        await refusedDelete.hover();
+        const tip = page.getByRole('tooltip').filter({ hasText: t.stronger });
+        await tip.waitFor();
+        await page.screenshot({ path: outputPath(`access-rules-${tag}-1-list.png`), fullPage: true });
+
+        // 2. its page: read-only, saying why
+        await adminRow.getByRole('link', { name: new RegExp(`^${t.view}`) }).click();
+        await page.waitForURL(/\/settings\/users\/\d+$/);
+        const note = page.getByTestId('resource-read-only');
+        await note.getByText(t.stronger, { exact: true }).waitFor();
+        await note.getByText(t.readOnly, { exact: true }).waitFor();
+        const form = page.getByTestId('resource-form-user');
+        check(await form.getByLabel(t.name, { exact: true }).isDisabled(), 'the name cannot be typed in');
+        check((await form.getByRole('button', { name: t.save }).count()) === 0, 'no save button');
+        check((await form.getByRole('button', { name: t.delete }).count()) === 0, 'no delete button');
+        check(
+          new URL(page.url()).pathname !== '/error-403',
+          'the page of the admin account is shown, not the permission-denied page',
+        );
+        await page.screenshot({ path: outputPath(`access-rules-${tag}-2-read-only.png`), fullPage: true });
+
+        // 3. an account within reach, made an admin by the admin while the list is open: the delete is refused
+        await page.goto(`${base}/settings/users?q=${encodeURIComponent(targetEmail)}`);
+        const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: targetEmail });
+        await row.getByRole('link', { name: new RegExp(`^${t.edit}`) }).waitFor();
+        await admin.expect(200, 'PUT', `/api/users/${target.id}`, { is_admin: true });
+        await row.getByRole('button', { name: new RegExp(`^${t.delete}`) }).click();
+        const answer = page.waitForResponse(
+          (r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === `/api/users/${target.id}`,
+        );
+        await page.getByRole('tooltip').getByRole('button', { name: t.delete }).click();
+        const refused = await answer;
+        check(refused.status() === 403, `the delete should be refused with 403, got ${refused.status()}`);
+        const body = (await refused.json()) as { code?: string };
+        check(body.code === 'insufficient_rights', `the refusal's code: ${JSON.stringify(body)}`);
+        await page.getByTestId('resource-refusal').getByText(t.stronger, { exact: true }).waitFor();
+        check(new URL(page.url()).pathname === '/settings/users', `the list stays: ${page.url()}`);
+        // the list, read again, shows the account as it is now: out of reach
+        await row.getByTestId('resource-delete-refused').waitFor();
+        await page.screenshot({
+          path: outputPath(`access-rules-${tag}-3-delete-refused.png`),
+          fullPage: true,
+        });
+        const still = await admin.call('GET', `/api/users/${target.id}`);
+        check(still.status === 200, `the account is still there: ${still.status}`);
+
+        // 4. one's own email address changes on the profile, with the current password
+        await page.goto(`${base}/user/profile`);
+        const info = page.getByTestId('profile-information');
+        const current = info.getByLabel(t.currentPassword, { exact: true });
+        check((await current.count()) === 0, 'no password asked before the address changes');
+        const newEmail = `users-manager-${tag}-${rid}-new@example.com`;
+        await info.getByLabel(t.email, { exact: true }).fill(newEmail);
+        await current.fill('Not-the-password1');
+        const save = () => info.getByRole('button', { name: t.save }).click();
+        const wrong = await answerOf(page, 'PUT', '/api/user/profile', save);
+        check(wrong.status() === 422, `a wrong current password is refused: ${wrong.status()}`);
+        await info.getByText(t.wrongPassword, { exact: true }).waitFor();
+        await current.fill(FIRST_PASSWORD);
+        const changed = await answerOf(page, 'PUT', '/api/user/profile', save);
+        check(changed.status() === 200, `the address changed: ${changed.status()} ${await changed.text()}`);
+        await current.waitFor({ state: 'detached' });
+        const account = JSON.parse((await apiCall(page, 'GET', '/api/user')).body) as {
+          user: { email: string };
+        };
+        check(account.user.email === newEmail, `the account's address: ${account.user.email}`);
+        await page.screenshot({ path: outputPath(`access-rules-${tag}-4-own-email.png`), fullPage: true });
+      } finally {
+        // no second admin stays on the shared server (the last-admin journey counts on one)
+        await admin.call('DELETE', `/api/users/${target.id}`).catch(() => undefined);
+      }
+    },
+  };
+}
+
 export function accountsAdminJourneys(main: RunningServer): Journey[] {
-  return [adminJourney(main, 'en'), adminJourney(main, 'zh_HK')];
+  return [
+    adminJourney(main, 'en'),
+    adminJourney(main, 'zh_HK'),
+    managerJourney(main, 'en'),
+    managerJourney(main, 'zh_HK'),
+  ];
 }

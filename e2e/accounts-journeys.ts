@@ -53,7 +53,7 @@ const LABELS = {
     branchesView: '分行 – 檢視',
     companies: '公司',
     branches: '分行',
-    users: '用户',
+    users: '使用者',
     roles: '角色',
     enable2fa: '啟用',
     code: '驗證碼',

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { check } from './harness';
 
 /**
@@ -101,4 +101,44 @@ export async function answerOf(page: Page, method: string, path: string, action:
     action(),
   ]);
   return response;
+}
+
+const PASSWORD_LABEL: Record<Lang, string> = { en: 'Password', zh_HK: '密碼' };
+
+/**
+ * The answer of a save that may need a fresh password confirmation (the mail, security and storage settings):
+ * when the server answers 423, the password is typed into the confirmation dialog the screen opens, and the
+ * answer of the save it then runs again is returned. The first answer when none was asked.
+ */
+export async function answerConfirmed(
+  page: Page,
+  method: string,
+  path: string,
+  action: () => Promise<void>,
+  lang: Lang,
+  password = ADMIN.password,
+): Promise<Response> {
+  const first = await answerOf(page, method, path, action);
+  if (first.status() !== 423) return first;
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-password-submit') });
+  const input = dialog.getByLabel(PASSWORD_LABEL[lang], { exact: true });
+  await input.fill(password);
+  const again = page.waitForResponse(
+    (r) => r.request().method() === method && new URL(r.url()).pathname === path,
+  );
+  again.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  await input.press('Enter');
+  // on a loaded machine the first submit may land while the dialog is still opening: submit once more
+  const closed = await dialog
+    .waitFor({ state: 'hidden', timeout: 8_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!closed) await page.getByTestId('confirm-password-submit').click();
+  return again;
+}
+
+/** A fresh password confirmation of the browser's session (the API, as the confirmation dialog does it). */
+export async function confirmPassword(page: Page, password = ADMIN.password): Promise<void> {
+  const answer = await apiCall(page, 'POST', '/api/user/confirm-password', { password });
+  check(answer.status === 200, `the password confirmation: ${answer.status} ${answer.body}`);
 }

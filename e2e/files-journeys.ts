@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { FIELD_MESSAGES } from '../shared/messages';
-import { answerOf, apiCall, signInAdmin, type Lang } from './actions';
+import { answerConfirmed, answerOf, apiCall, confirmPassword, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -249,8 +249,13 @@ function suspendedJourney(main: RunningServer, lang: Lang): Journey {
         check((await toggle.getAttribute('aria-checked')) === 'false', 'storage is not suspended');
         await page.getByTestId('setting-storage_suspended').getByText(t.suspend, { exact: true }).waitFor();
         await toggle.click();
-        const saved = await answerOf(page, 'PUT', '/api/settings', () =>
-          general.getByRole('button', { name: t.save }).click(),
+        // a storage setting: the admin's password is asked first
+        const saved = await answerConfirmed(
+          page,
+          'PUT',
+          '/api/settings',
+          () => general.getByRole('button', { name: t.save }).click(),
+          lang,
         );
         check(saved.status() === 200, `suspended: ${saved.status()} ${await saved.text()}`);
         check(
@@ -290,8 +295,12 @@ function suspendedJourney(main: RunningServer, lang: Lang): Journey {
         await page.getByRole('heading', { name: t.generalTitle }).waitFor();
         check((await toggle.getAttribute('aria-checked')) === 'true', 'the switch shows the suspension');
         await toggle.click();
-        const resumed = await answerOf(page, 'PUT', '/api/settings', () =>
-          general.getByRole('button', { name: t.save }).click(),
+        const resumed = await answerConfirmed(
+          page,
+          'PUT',
+          '/api/settings',
+          () => general.getByRole('button', { name: t.save }).click(),
+          lang,
         );
         check(resumed.status() === 200, `resumed: ${resumed.status()} ${await resumed.text()}`);
         await banner.waitFor({ state: 'detached' });
@@ -302,6 +311,7 @@ function suspendedJourney(main: RunningServer, lang: Lang): Journey {
         check((await toggle.getAttribute('aria-checked')) === 'false', 'the switch is off after a reload');
       } finally {
         // the other journeys upload on this server
+        await confirmPassword(page).catch(() => undefined);
         await apiCall(page, 'PUT', '/api/settings', { storage_suspended: false }).catch(() => undefined);
         await removeLeftPhoto(page);
       }

@@ -2,13 +2,23 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page, Response } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { ADMIN, answerOf, apiCall, formItem, signInAdmin, type Lang } from './actions';
+import {
+  ADMIN,
+  answerConfirmed,
+  answerOf,
+  apiCall,
+  confirmPassword,
+  formItem,
+  signInAdmin,
+  type Lang,
+} from './actions';
 import { check, outputPath, type Journey } from './harness';
 import { startServer, type RunningServer } from './server';
 
 /**
  * General and SMTP settings, the audit log and dragging an option list into a new order, in each
- * language. The SMTP journeys run against a fresh server of their own (the SMTP settings cannot be unset
+ * language. The mail and storage settings are admins' alone and their first save asks for the admin's password
+ * (the server answers 423 until it is confirmed), then saves. The SMTP journeys run against a fresh server of their own (the SMTP settings cannot be unset
  * once saved, and other journeys must not find them pointing at a mail server that is gone) and a real
  * SMTP server in this process; the general settings changed on the main server are put back afterwards.
  */
@@ -237,8 +247,13 @@ function smtpJourney(lang: Lang): Journey {
           .locator('.ant-select-dropdown:visible .ant-select-item-option')
           .getByText(t.starttls)
           .click();
-        const saved = await answerOf(page, 'PUT', '/api/settings/smtp', () =>
-          mailCard.getByRole('button', { name: t.save }).click(),
+        // the first save asks for the admin's password, then runs again
+        const saved = await answerConfirmed(
+          page,
+          'PUT',
+          '/api/settings/smtp',
+          () => mailCard.getByRole('button', { name: t.save }).click(),
+          lang,
         );
         check(saved.status() === 200, `SMTP settings saved: ${saved.status()} ${await saved.text()}`);
         check(!(await saved.text()).includes(password), 'the save answer holds no password');
@@ -306,14 +321,30 @@ function smtpJourney(lang: Lang): Journey {
 
         // 6. a wrong password saved: the SMTP server refuses the login, "Email failed"
         await formItem(mailCard, t.password).locator('input').fill('not-the-password');
-        const resaved = await answerOf(page, 'PUT', '/api/settings/smtp', () =>
-          mailCard.getByRole('button', { name: t.save }).click(),
+        const resaved = await answerConfirmed(
+          page,
+          'PUT',
+          '/api/settings/smtp',
+          () => mailCard.getByRole('button', { name: t.save }).click(),
+          lang,
         );
         check(resaved.status() === 200, `SMTP settings saved again: ${resaved.status()}`);
         check((await sendTest(to)) === 502, 'a refused login answers 502');
         await result.getByText(t.emailFailed, { exact: true }).waitFor();
         check(smtp.failedLogins.includes(SMTP_USER), 'the SMTP server refused the login');
-        check(smtp.mails.length === 1, 'nothing more was delivered');
+        // the change is told to every admin through the mail settings in force before it (the right password):
+        // that notice is the one more mail delivered, in the admin's language; the test mail is not
+        await until(page, 'the mails delivered after the change', async () => smtp.mails.length, 2);
+        const notice = smtp.mails[1];
+        check(notice.to.join() === ADMIN.email, `the notice goes to the admin: ${JSON.stringify(notice.to)}`);
+        check(notice.user === SMTP_USER, `the notice went through the old settings: ${notice.user}`);
+        const noticeSubject = (await simpleParser(notice.raw)).subject;
+        check(
+          noticeSubject ===
+            (account.user.language === 'en' ? 'Security settings were changed' : '保安設定已被更改'),
+          `the notice's subject in the admin's language: ${noticeSubject}`,
+        );
+        check(!smtp.mails.slice(1).some((m) => m.to.includes(to)), 'the test mail was not delivered');
         await page.screenshot({
           path: outputPath(`settings-general-smtp-failed-${lang}.png`),
           fullPage: true,
@@ -352,8 +383,14 @@ function generalJourney(main: RunningServer, lang: Lang): Journey {
         // a quota over the limit: refused on its field in the interface language, nothing sent
         const sent = { puts: 0 };
         const saves = () => sent.puts;
+        // (a 423 asking for the password is no save: the same form goes again once it is confirmed)
         const countPuts = (r: Response) => {
-          if (r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/settings') sent.puts++;
+          if (
+            r.request().method() === 'PUT' &&
+            new URL(r.url()).pathname === '/api/settings' &&
+            r.status() !== 423
+          )
+            sent.puts++;
         };
         page.on('response', countPuts);
         const fieldError = (label: string) =>
@@ -380,8 +417,13 @@ function generalJourney(main: RunningServer, lang: Lang): Journey {
         check(inLanguage(currencyError, lang), `the currency's error in ${lang}: ${currencyError}`);
 
         await currency.fill(values[2]);
-        const saved = await answerOf(page, 'PUT', '/api/settings', () =>
-          general.getByRole('button', { name: t.save }).click(),
+        // storage settings: the admin's password is asked first
+        const saved = await answerConfirmed(
+          page,
+          'PUT',
+          '/api/settings',
+          () => general.getByRole('button', { name: t.save }).click(),
+          lang,
         );
         check(saved.status() === 200, `general settings saved: ${saved.status()} ${await saved.text()}`);
         check(saves() === 2, `only the two complete forms were sent (${saves()} saves)`);
@@ -408,6 +450,7 @@ function generalJourney(main: RunningServer, lang: Lang): Journey {
         );
       } finally {
         // other journeys upload files on this server: the limits go back to what they were
+        await confirmPassword(page).catch(() => undefined);
         await apiCall(page, 'PUT', '/api/settings', {
           storage_quota_mb: before.storage_quota_mb,
           max_upload_mb: before.max_upload_mb,

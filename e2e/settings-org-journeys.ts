@@ -56,17 +56,7 @@ const TEXT = {
     companyHeader: ['Code', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'BR number', 'Active'],
     branchHeader: ['Code', 'Company ID', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'Active'],
     roleHeader: ['Name', 'Description', 'Data scope', 'Permissions'],
-    userHeader: [
-      'Name',
-      'Email',
-      'Role ID',
-      'Branch ID',
-      'Admin',
-      'Language',
-      'Active',
-      '2FA',
-      'Last sign-in',
-    ],
+    userHeader: ['Name', 'Email', 'Role', 'Branch', 'Admin', 'Language', 'Active', '2FA', 'Last sign-in'],
   },
   zh_HK: {
     languageName: '繁體中文',
@@ -81,7 +71,7 @@ const TEXT = {
     branches: '分行',
     roles: '角色',
     newRole: '新增：角色',
-    users: '用户',
+    users: '使用者',
     code: '編號',
     nameEn: '名稱（英文）',
     nameZh: '名稱（中文）',
@@ -106,11 +96,11 @@ const TEXT = {
     allSchools: '學校全部權限',
     companyRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 間分行。請改為停用此公司。',
     branchRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 名使用者。請改為停用此分行。',
-    roleRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 名使用者。請先把其用户轉到其他角色。',
+    roleRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 名使用者。請先把其使用者轉到其他角色。',
     companyHeader: ['編號', '名稱（英文）', '名稱（中文）', '電話', '電郵', '商業登記號碼', '啟用'],
     branchHeader: ['編號', '公司編號', '名稱（英文）', '名稱（中文）', '電話', '電郵', '啟用'],
     roleHeader: ['名稱', '描述', '資料範圍', '權限'],
-    userHeader: ['姓名', '電郵', '角色編號', '分行編號', '管理員', '語言', '啟用', '雙重認證', '最後登入'],
+    userHeader: ['姓名', '電郵', '角色', '分行', '管理員', '語言', '啟用', '雙重認證', '最後登入'],
   },
 } as const;
 type Text = (typeof TEXT)[Lang];
@@ -470,9 +460,9 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       const userRows = await exportedRows(page, t.exportXlsx);
       same(userRows[0] ?? [], t.userHeader, 'the users export header');
       check(userRows.length === 2, `one user exported: ${JSON.stringify(userRows)}`);
-      const [name, mail, role, , admin, language, active] = userRows[1];
+      const [name, mail, role, branch, admin, language, active] = userRows[1];
       check(
-        name === `${userName} Edited` && mail === email && role === String(roleId),
+        name === `${userName} Edited` && mail === email && role === roleName && branch === 'CWB',
         `the users export row: ${JSON.stringify(userRows[1])}`,
       );
       check(

@@ -41,6 +41,18 @@ describe('HTTP error mapping (spec §8)', () => {
     expect(mapHttpError(status, { message: 'x' })).toEqual({ type: 'caller' });
   });
 
+  it('a 403 insufficient_rights stays on the page: the screen explains the refusal', () => {
+    const body = {
+      message: 'You cannot change an account that has more rights than yours.',
+      code: 'insufficient_rights',
+    } as const;
+    expect(mapHttpError(403, body)).toEqual({ type: 'caller' });
+    // with field errors (a grant only an admin makes) too
+    expect(mapHttpError(403, { ...body, errors: { is_admin: ['x'] } })).toEqual({ type: 'caller' });
+    // any other 403 still replaces the page
+    expect(mapHttpError(403, { message: 'x' })).toMatchObject({ to: '/error-403' });
+  });
+
   it('a 401 without the timeout flag set to true is a plain sign-in redirect', () => {
     expect(mapHttpError(401, { message: 'x', timeout: 'yes' } as never)).toMatchObject({ to: '/login' });
     expect(mapHttpError(401, null)).toMatchObject({ to: '/login' });

@@ -9,7 +9,9 @@ export type ErrorAction =
  * no response → /error-no-connection; 404 → /error-404; 401 → /login, or /login?timeout=1 when the body
  * carries the timeout flag; 403 → the page is replaced by /error-403; 500 → /error-500; anything else
  * is the caller's to handle. A 403 saying that the account must set up 2FA first goes to the profile, where that
- * setup is.
+ * setup is. A 403 `insufficient_rights` (the route is the caller's, this record or this grant is not: an account
+ * stronger than the caller's, a setting only admins change) keeps the page: the screen explains the refusal
+ * where the user acted.
  */
 export function mapHttpError(
   status: number | null,
@@ -29,6 +31,7 @@ export function mapHttpError(
       // admins require 2FA and this account has none yet: only its profile's 2FA setup is open (quality §6)
       if (body?.code === 'two_factor_required')
         return { type: 'navigate', to: '/user/profile', replace: true, signOut: false };
+      if (body?.code === 'insufficient_rights') return { type: 'caller' };
       return { type: 'navigate', to: '/error-403', replace: true, signOut: false };
     case 404:
       return { type: 'navigate', to: '/error-404', replace: false, signOut: false };

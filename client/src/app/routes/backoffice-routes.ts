@@ -14,6 +14,7 @@ import {
   TableOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { ADMINS_ONLY } from '../../../../shared/permissions';
 import { resourceRoutes } from '../../components/resource/resource-routes';
 import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { ERROR_ROUTES } from './common-routes';
@@ -154,7 +155,8 @@ export const backofficeRoutes: RouteTable = {
       access: 'signed-in',
       page: () => import('../../features/settings-accounts/security-settings-page'),
       data: { url: '/api/settings/accounts' },
-      permission: 'settings.update',
+      // security settings are admins' alone (access rules): no role can be given them
+      permission: ADMINS_ONLY,
       titleKey: 'accounts.security.title',
       menu: { labelKey: 'menu.security', group: 'settings', icon: LockOutlined, order: 5 },
     },

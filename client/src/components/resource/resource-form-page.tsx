@@ -18,11 +18,12 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLoaderData, useLocation, useNavigate, useParams, useRevalidator } from 'react-router-dom';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RouteData } from '../../app/routes/route-data';
 import { useRememberVisit } from './recent-records-button';
+import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
 import { AuditHistory } from './audit-history';
 import { useResourceWriteMutation } from './resource-api';
 import { deleteErrorMessage, serverFormErrors, zodRule } from './resource-errors';
@@ -115,7 +116,10 @@ function FieldInput({
  * `GET api/create` defaults, `path/:id` an existing one. Rules come from the shared zod schema; the server's
  * field errors land on their fields (a duplicate as "This Data is already exist." in the user's language);
  * changes set the unsaved-changes flag the shell's guard asks about; delete asks first and a refusal (409)
- * says in words what still uses the record.
+ * says in words what still uses the record. A record whose `allowed_actions` keeps it from the user (an
+ * account or role stronger than theirs) opens read-only with a note saying why; a save or delete the server
+ * refuses for lack of rights (403 `insufficient_rights`) is explained on the page, which then shows the record
+ * as it is now.
  */
 export function ResourceFormPage<T extends ResourceRow>({
   config,
@@ -131,10 +135,12 @@ export function ResourceFormPage<T extends ResourceRow>({
   const location = useLocation();
   const params = useParams();
   const data = useLoaderData() as FormData;
+  const revalidator = useRevalidator();
   const [form] = Form.useForm();
   const [write, { isLoading: saving }] = useResourceWriteMutation();
   const [summary, setSummary] = useState<string | null>(null);
-  const isAdmin = useAppSelector((s) => Boolean(s.app.user?.is_admin));
+  const user = useAppSelector((s) => s.app.user);
+  const isAdmin = Boolean(user?.is_admin);
   const { canUpdate, canDelete } = useResourcePermissions(config);
 
   const creating = !params.id;
@@ -148,8 +154,18 @@ export function ResourceFormPage<T extends ResourceRow>({
   const routePath = resolvePath(config.routePath, params);
   const listTitle = t(config.titleKey, config.titleValues?.(params, t));
   const recordName = creating ? null : config.recordTitle(data, i18n.language);
-  const editable = creating || canUpdate;
   const record = creating ? null : (data as Record<string, unknown>);
+  // the permission held, and (for a record) the record's own `allowed_actions`
+  const editable = creating || (canUpdate && recordAllows(record, 'update'));
+  const deletable =
+    !creating &&
+    canDelete &&
+    (config.canDelete?.(data as unknown as T) ?? true) &&
+    recordAllows(record, 'delete');
+  // the user holds the permission, the record is out of their reach: say why rather than fail on save
+  const refused =
+    !creating &&
+    ((canUpdate && !recordAllows(record, 'update')) || (canDelete && !recordAllows(record, 'delete')));
   const initialValues = useMemo(
     () => initialFormValues(fields, data, creating, creating ? spec?.initialValues?.(data.query ?? {}) : {}),
     [fields, data, creating, spec],
@@ -160,6 +176,13 @@ export function ResourceFormPage<T extends ResourceRow>({
   useEffect(() => () => void dispatch(appActions.setUnsavedChanges(false)), [dispatch]);
 
   const back = () => navigate(routePath);
+
+  /** The record went out of the user's reach since it was read: forget the edits, show it as it is now. */
+  const refusedNow = () => {
+    form.resetFields();
+    dispatch(appActions.setUnsavedChanges(false));
+    void revalidator.revalidate();
+  };
 
   const save = async (values: Record<string, unknown>) => {
     setSummary(null);
@@ -178,6 +201,7 @@ export function ResourceFormPage<T extends ResourceRow>({
       );
       form.setFields(result.fields);
       setSummary(result.summary);
+      if (isInsufficientRights(error) && result.fields.length === 0) refusedNow();
     }
   };
 
@@ -190,6 +214,7 @@ export function ResourceFormPage<T extends ResourceRow>({
       back();
     } catch (error) {
       setSummary(deleteErrorMessage(error, t, config.referencedHintKey));
+      if (isInsufficientRights(error)) refusedNow();
     }
   };
 
@@ -204,28 +229,32 @@ export function ResourceFormPage<T extends ResourceRow>({
       style={{ maxWidth: 900 }}
       data-testid={`resource-form-${config.name}`}
     >
-      {fields.map((field) => (
-        <Form.Item
-          key={field.name}
-          name={field.name}
-          label={field.hidden ? undefined : t(field.labelKey)}
-          hidden={field.hidden}
-          help={undefined}
-          extra={field.helpKey ? t(field.helpKey) : undefined}
-          valuePropName={field.input.type === 'switch' ? 'checked' : 'value'}
-          rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
-          {...(field.input.type === 'date'
-            ? {
-                getValueProps: (value: unknown) => ({
-                  value: typeof value === 'string' && value ? dayjs(value) : undefined,
-                }),
-                normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
-              }
-            : {})}
-        >
-          <FieldInput field={field} data={data} record={record} />
-        </Form.Item>
-      ))}
+      {fields.map((field) => {
+        const locked = editable ? (field.locked?.({ record, user }) ?? null) : null;
+        const help = [field.helpKey, locked].filter((k): k is string => Boolean(k)).map((k) => t(k));
+        return (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.hidden ? undefined : t(field.labelKey)}
+            hidden={field.hidden}
+            help={undefined}
+            extra={help.length ? help.join(' ') : undefined}
+            valuePropName={field.input.type === 'switch' ? 'checked' : 'value'}
+            rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
+            {...(field.input.type === 'date'
+              ? {
+                  getValueProps: (value: unknown) => ({
+                    value: typeof value === 'string' && value ? dayjs(value) : undefined,
+                  }),
+                  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
+                }
+              : {})}
+          >
+            <FieldInput field={field} data={data} record={record} {...(locked ? { disabled: true } : {})} />
+          </Form.Item>
+        );
+      })}
       {children}
       <Space>
         {editable && (
@@ -236,7 +265,7 @@ export function ResourceFormPage<T extends ResourceRow>({
         <Button disabled={false} onClick={back}>
           {t('resource.backToList')}
         </Button>
-        {!creating && canDelete && (config.canDelete?.(data as unknown as T) ?? true) && (
+        {deletable && (
           <Popconfirm
             title={t('resource.deleteConfirm', { name: recordName })}
             okText={t('resource.delete')}
@@ -285,6 +314,16 @@ export function ResourceFormPage<T extends ResourceRow>({
           role="alert"
           data-testid="resource-form-error"
           title={summary}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {refused && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="resource-read-only"
+          title={refusalNote(config, data as unknown as T, t, user)}
+          description={t('resource.readOnly')}
           style={{ marginBottom: 16 }}
         />
       )}

@@ -9,6 +9,7 @@ import {
   Select,
   Space,
   Table,
+  Tooltip,
   Typography,
   type TableProps,
 } from 'antd';
@@ -27,6 +28,7 @@ import { can } from '../../../../shared/permissions';
 import { useAppSelector } from '../../app/hooks';
 import type { RouteData } from '../../app/routes/route-data';
 import { RecentRecordsButton, useRememberVisit } from './recent-records-button';
+import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
 import { allIds, reorderIds } from './reorder';
 import { deleteErrorMessage } from './resource-errors';
 import { useLazyResourceReadQuery, useResourceWriteMutation } from './resource-api';
@@ -45,12 +47,16 @@ export function useResourcePermissions(config: Pick<ResourceConfig, 'module' | '
 /**
  * The generic list screen (architecture.md "Write CRUD once"): the route's data call gives one page of
  * `GET api?page&per_page=20&q&sort&…filters`; searching, filtering, sorting and paging change the URL's query,
- * which runs the data call again. Row actions follow the user's permissions; export links carry the current
- * filter, search and sort with `format=xlsx|csv` and the screen's language (`lang`, the file's headers).
+ * which runs the data call again. Row actions follow the user's permissions and each record's
+ * `allowed_actions` (a record out of the user's reach opens read-only, its delete disabled with the reason);
+ * export links carry the current filter, search and sort with `format=xlsx|csv` and the screen's language
+ * (`lang`, the file's headers). A delete the server refuses for lack of rights is explained in a message, and
+ * the list is read again.
  */
 export function ResourceListPage<T extends ResourceRow>({ config }: { config: ResourceConfig<T> }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const user = useAppSelector((s) => s.app.user);
   const data = useLoaderData() as ListData<T>;
   const params = useParams();
   const location = useLocation();
@@ -87,7 +93,12 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
       void message.success(t('resource.deleted'));
       reload();
     } catch (error) {
-      setNotice(deleteErrorMessage(error, t, config.referencedHintKey));
+      const text = deleteErrorMessage(error, t, config.referencedHintKey);
+      if (isInsufficientRights(error)) {
+        // the record went out of the user's reach since the list was read: say why, show it as it is now
+        void message.error({ content: <span data-testid="resource-refusal">{text}</span>, duration: 8 });
+        reload();
+      } else setNotice(text);
     }
   };
 
@@ -140,17 +151,19 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
       width: 1,
       render: (_value: unknown, row: T) => {
         const name = config.recordTitle(row, i18n.language);
-        const deletable = canDelete && (config.canDelete?.(row) ?? true);
+        const updatable = canUpdate && recordAllows(row, 'update');
+        const holdsDelete = canDelete && (config.canDelete?.(row) ?? true);
+        const deletable = holdsDelete && recordAllows(row, 'delete');
         return (
           <Space size="small" wrap={false}>
             {config.rowActions?.(row, { reload, t })}
             {!config.readOnly && (
               <Link
                 to={`${routePath}/${row.id}`}
-                aria-label={`${t(canUpdate ? 'resource.edit' : 'resource.view')} ${name}`}
+                aria-label={`${t(updatable ? 'resource.edit' : 'resource.view')} ${name}`}
               >
-                <Button size="small" icon={canUpdate ? <EditOutlined /> : <EyeOutlined />}>
-                  {t(canUpdate ? 'resource.edit' : 'resource.view')}
+                <Button size="small" icon={updatable ? <EditOutlined /> : <EyeOutlined />}>
+                  {t(updatable ? 'resource.edit' : 'resource.view')}
                 </Button>
               </Link>
             )}
@@ -171,6 +184,24 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
                   {t('resource.delete')}
                 </Button>
               </Popconfirm>
+            )}
+            {holdsDelete && !deletable && (
+              // the permission is held, this record is out of reach: the button says why instead of failing
+              // (a disabled button has no pointer or focus events of its own: its wrapper carries the tooltip)
+              <Tooltip title={refusalNote(config, row, t, user)} trigger={['hover', 'focus']}>
+                <span tabIndex={0} data-testid="resource-delete-refused" style={{ display: 'inline-block' }}>
+                  <Button
+                    size="small"
+                    danger
+                    disabled
+                    icon={<DeleteOutlined />}
+                    aria-label={`${t('resource.delete')} ${name}`}
+                    style={{ pointerEvents: 'none' }}
+                  >
+                    {t('resource.delete')}
+                  </Button>
+                </span>
+              </Tooltip>
             )}
           </Space>
         );

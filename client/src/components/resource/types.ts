@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Params } from 'react-router-dom';
 import type { z } from 'zod';
 import type { Module } from '../../../../shared/permissions';
+import type { User } from '../../app/types';
 
 /** i18next's `t`, as the configs use it. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -68,6 +69,11 @@ export interface ResourceField {
   only?: 'create' | 'edit';
   /** a value sent as is (not shown), e.g. `parent_id` from the query string */
   hidden?: boolean;
+  /**
+   * why this user may not change this field here (a translation key), or null: the field is shown disabled
+   * with the reason under it instead of being refused on save (one's own email, the admin flag for a non-admin)
+   */
+  locked?: (ctx: { record: Record<string, unknown> | null; user: User | null }) => string | null;
 }
 
 /** A tab of a record's detail page after the form's own tab (index 0). */
@@ -123,6 +129,12 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
   childrenOf?: (row: T) => T[] | undefined;
   /** a delete button is hidden for rows where this says no (a value in use is deactivated instead) */
   canDelete?: (row: T) => boolean;
+  /**
+   * why this user may not change a record the server keeps from it (`allowed_actions` without `update` or
+   * `delete`: an account or role stronger than the user's), in words: the note over its read-only form and on
+   * its disabled delete. Without it, a general sentence.
+   */
+  refusalNote?: (row: T, ctx: { t: Translate; user: User | null }) => string;
   /** more buttons in the list toolbar (import …) */
   toolbar?: (ctx: { reload: () => void; query: ListQueryState; params: Params }) => ReactNode;
   /** more actions per row (add a district …) */

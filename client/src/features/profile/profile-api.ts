@@ -64,14 +64,22 @@ export const accountApi = tagged.injectEndpoints({
     }),
     updateProfile: build.mutation<
       { user: Profile; verification: 'sent' | 'smtp_not_configured' | 'email_failed' | null },
-      { name?: string; email?: string; language?: 'en' | 'zh_HK' }
+      /** `current_password` is required when the email address changes (where password reset links go) */
+      { name?: string; email?: string; language?: 'en' | 'zh_HK'; current_password?: string }
     >({
       query: (body) => ({ url: '/api/user/profile', method: 'PUT', body }),
       invalidatesTags: ['Profile'],
     }),
     updatePassword: build.mutation<
-      { message: string },
-      { current_password: string; password: string; password_confirmation: string }
+      /** `tokens_revoked`: how many of the account's API tokens were revoked with the change */
+      { message: string; tokens_revoked?: number },
+      {
+        current_password: string;
+        password: string;
+        password_confirmation: string;
+        /** also revoke the account's API tokens (the server's default: yes) */
+        revoke_tokens?: boolean;
+      }
     >({
       query: (body) => ({ url: '/api/user/password', method: 'PUT', body }),
       invalidatesTags: ['Sessions'],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate } from 'react-router-dom';
 import { LOCALES } from '../../../../shared/features';
@@ -25,8 +25,19 @@ import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { NewPasswordFields } from './new-password-fields';
 
-type InfoValues = Pick<Profile, 'name' | 'email' | 'language'>;
+type InfoValues = Pick<Profile, 'name' | 'email' | 'language'> & { current_password?: string };
 
+/** Whether the email typed is another address than the account's (the server compares them in lower case). */
+export function emailChanged(typed: unknown, current: string): boolean {
+  return (
+    typeof typed === 'string' && typed.trim() !== '' && typed.trim().toLowerCase() !== current.toLowerCase()
+  );
+}
+
+/**
+ * Name, email and language. A new email address (where password reset links go) needs the current password:
+ * its field appears as soon as the address typed differs from the account's, and is sent with it.
+ */
 function ProfileInformation({ initial }: { initial: Profile }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -38,13 +49,21 @@ function ProfileInformation({ initial }: { initial: Profile }) {
   const [update, { isLoading }] = useUpdateProfileMutation();
   const [resend, resending] = useSendVerificationMutation();
   const [notice, setNotice] = useState<{ type: 'success' | 'warning' | 'error'; text: string } | null>(null);
+  const newEmail = emailChanged(Form.useWatch('email', form), profile.email);
 
   const onFinish = async (values: InfoValues) => {
     setNotice(null);
-    const result = await update(values);
+    const body: Parameters<typeof update>[0] = {
+      name: values.name,
+      email: values.email,
+      language: values.language,
+    };
+    if (emailChanged(values.email, profile.email)) body.current_password = values.current_password;
+    const result = await update(body);
     if (result.data) {
       const saved = result.data.user;
       setProfile(saved);
+      form.setFieldValue('current_password', undefined);
       if (user)
         dispatch(
           appActions.setUser({ ...user, name: saved.name, email: saved.email, language: saved.language }),
@@ -94,6 +113,16 @@ function ProfileInformation({ initial }: { initial: Profile }) {
         >
           <Input type="email" autoComplete="email" />
         </Form.Item>
+        {newEmail && (
+          <Form.Item
+            name="current_password"
+            label={t('profile.info.currentPassword')}
+            extra={t('profile.info.currentPasswordHelp')}
+            rules={[rules.required(t)]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        )}
         {verification && (
           <Space style={{ marginBottom: 16 }} wrap>
             {profile.email_verified_at ? (
@@ -123,21 +152,37 @@ interface PasswordValues {
   current_password: string;
   password: string;
   password_confirmation: string;
+  revoke_tokens?: boolean;
 }
 
+/**
+ * The password change: the current password, the new one twice and, while API tokens are a feature, whether
+ * they are revoked too (yes unless unticked). The other browser sessions end either way; the message says how
+ * many tokens went.
+ */
 function UpdatePassword() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const apiTokens = useAppSelector((s) => s.app.features.hasApiFeatures);
   const [form] = Form.useForm<PasswordValues>();
   const [update, { isLoading }] = useUpdatePasswordMutation();
   const [error, setError] = useState<string | null>(null);
 
   const onFinish = async (values: PasswordValues) => {
     setError(null);
-    const result = await update(values);
+    const { revoke_tokens: revoke, ...body } = values;
+    const result = await update(apiTokens ? { ...body, revoke_tokens: revoke !== false } : body);
     if (!result.error) {
       form.resetFields();
-      message.success(t('profile.password.saved'));
+      const tokens =
+        revoke === false
+          ? t('profile.password.tokensKept')
+          : t('profile.password.tokensRevoked', { count: result.data.tokens_revoked ?? 0 });
+      message.success(
+        apiTokens
+          ? t('profile.password.savedWithTokens', { saved: t('profile.password.saved'), tokens })
+          : t('profile.password.saved'),
+      );
       return;
     }
     if (isApiError(result.error) && result.error.handled) return;
@@ -166,6 +211,16 @@ function UpdatePassword() {
           passwordLabel={t('profile.password.new')}
           confirmationLabel={t('profile.password.confirmation')}
         />
+        {apiTokens && (
+          <Form.Item
+            name="revoke_tokens"
+            valuePropName="checked"
+            initialValue={true}
+            extra={t('profile.password.revokeTokensHelp')}
+          >
+            <Checkbox>{t('profile.password.revokeTokens')}</Checkbox>
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" disabled={isLoading}>
           {t('common.save')}
         </Button>

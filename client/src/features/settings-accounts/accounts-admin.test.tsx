@@ -44,7 +44,7 @@ const clerk = (extra: Record<string, unknown> = {}) => ({
   is_active: true,
   language: 'en',
   two_factor_enabled: true,
-  is_admin_notice: 'A change to the admin flag takes effect when the user next signs in.',
+  allowed_actions: ['update', 'delete'],
   ...extra,
 });
 
@@ -92,13 +92,13 @@ const bodyOf = (calls: FetchCall[], method: string, url: string) => {
 beforeEach(() => resetCsrfToken());
 
 describe('settings → security and features', () => {
-  it('is in the settings menu for settings.update (admins), not for a reader of the settings', () => {
+  it('is in the settings menu for admins only, not for a role that may update the settings', () => {
     const labels = (user: User) =>
       buildMenu(backofficeRoutes, user, DEFAULT_FEATURES).flatMap((n) =>
         'children' in n ? n.children.map((c) => c.path) : [n.path],
       );
     expect(labels(admin)).toContain('/settings/security');
-    expect(labels({ ...admin, is_admin: false, permissions: ['settings.update'] })).toContain(
+    expect(labels({ ...admin, is_admin: false, permissions: ['settings.update'] })).not.toContain(
       '/settings/security',
     );
     expect(labels({ ...admin, is_admin: false, permissions: ['settings.view'] })).not.toContain(
@@ -106,13 +106,14 @@ describe('settings → security and features', () => {
     );
   });
 
-  it('a reader of the settings is sent to the permission-denied page', async () => {
-    const { router } = setup(
+  it('a non-admin, even one who may update the settings, is sent to the permission-denied page', async () => {
+    const { router, calls } = setup(
       '/settings/security',
       { 'GET /api/settings/accounts': fakeResponse(200, SETTINGS) },
-      { user: { ...admin, is_admin: false, permissions: ['settings.view'] } },
+      { user: { ...admin, is_admin: false, permissions: ['settings.view', 'settings.update'] } },
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/error-403'), SLOW);
+    expect(calls.filter((c) => c.url.startsWith('/api/settings'))).toHaveLength(0);
   });
 
   it('switches a feature off, saves it, and the app state’s flags follow at once', async () => {
@@ -179,11 +180,12 @@ describe('settings → security and features', () => {
 });
 
 describe('the user form: password and 2FA', () => {
-  it('shows the admin-flag note on the details', async () => {
+  it('shows the admin-flag note on the details: a change applies from the next request', async () => {
     setup('/settings/users/5', { 'GET /api/users/5': fakeResponse(200, clerk()) });
     expect(
-      await screen.findByText(/takes effect when the user next signs out and in/, undefined, SLOW),
+      await screen.findByText(/applies at once, from the user’s next request/, undefined, SLOW),
     ).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/signs? (out|in)/);
   });
 
   it('sets a new password by the spec’s rule, sent alone to the user’s record', async () => {

@@ -37,14 +37,36 @@ export function LookupName({ source, id }: { source: LookupSource; id: unknown }
   return <>{row ? labelOf(row, i18n.language) : `#${String(id)}`}</>;
 }
 
-/** A form field choosing a role, branch or company (the same choices on create and edit). */
+/** The label of a role or branch as a record names it itself (`role_name`, `branch_code`, `branch_name_*`). */
+export function recordLookupLabel(
+  record: Record<string, unknown> | null | undefined,
+  prefix: 'role' | 'branch',
+  language: string,
+): string | null {
+  if (!record) return null;
+  const row: LookupRow = {
+    id: 0,
+    name: (record[`${prefix}_name`] as string | null | undefined) ?? undefined,
+    code: (record[`${prefix}_code`] as string | null | undefined) ?? undefined,
+    name_en: (record[`${prefix}_name_en`] as string | null | undefined) ?? undefined,
+    name_zh: (record[`${prefix}_name_zh`] as string | null | undefined) ?? undefined,
+  };
+  return labelOf(row, language) || null;
+}
+
+/**
+ * A form field choosing a role, branch or company (the choices the server lets this user give). A value
+ * outside them (a record out of the user's reach, shown read-only) keeps its own label, `currentLabel`.
+ */
 export function LookupSelect({
   source,
   allowClear = true,
+  currentLabel,
   ...control
 }: {
   source: LookupSource;
   allowClear?: boolean;
+  currentLabel?: string | null;
   id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
@@ -52,13 +74,17 @@ export function LookupSelect({
 }) {
   const { i18n } = useTranslation();
   const rows = useLookup(source);
+  const options = rows.map((r) => ({ value: r.id, label: labelOf(r, i18n.language) }));
+  const value = control.value;
+  if (value !== null && value !== undefined && currentLabel && !options.some((o) => o.value === value))
+    options.push({ value, label: currentLabel });
   return (
     <Select
       {...control}
       allowClear={allowClear}
       showSearch={{ optionFilterProp: 'label' }}
       style={{ maxWidth: 400 }}
-      options={rows.map((r) => ({ value: r.id, label: labelOf(r, i18n.language) }))}
+      options={options}
       onChange={(v: number | undefined) => control.onChange?.(v ?? null)}
     />
   );

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { shellActions } from '../../app/shell-slice';
 import { useResourceWriteMutation } from '../../components/resource/resource-api';
 import { serverFormErrors } from '../../components/resource/resource-errors';
+import { usePasswordConfirmation } from '../profile/password-confirmation';
 
 /** `GET/PUT /api/settings/accounts`. */
 export interface AccountSettings {
@@ -28,8 +29,9 @@ function SettingSwitch({ name, label, help }: { name: string | string[]; label: 
 }
 
 /**
- * Settings → security and features (admins, `settings.update`): require 2FA for all staff, self-registration
- * and the spec's feature flags. A saved flag reaches this browser's app state at once (menus and routes
+ * Settings → security and features (admins only): require 2FA for all staff, self-registration and the spec's
+ * feature flags. Saving needs a recent password confirmation: when the server asks for it, the password is
+ * asked and the save runs again. A saved flag reaches this browser's app state at once (menus and routes
  * follow it); other browsers get it at their next load.
  */
 export default function SecuritySettingsPage() {
@@ -42,6 +44,7 @@ export default function SecuritySettingsPage() {
   const maxUploadSize = useAppSelector((s) => s.app.maxUploadSize);
   const [form] = Form.useForm<AccountSettings>();
   const [write, { isLoading }] = useResourceWriteMutation();
+  const { run, modal } = usePasswordConfirmation();
   const [summary, setSummary] = useState<string | null>(null);
   const requireTwoFactor = Form.useWatch('require_two_factor', form);
 
@@ -49,27 +52,26 @@ export default function SecuritySettingsPage() {
 
   const save = async (values: AccountSettings) => {
     setSummary(null);
-    try {
-      const saved = (await write({
-        url: '/api/settings/accounts',
-        method: 'PUT',
-        body: values,
-      }).unwrap()) as AccountSettings;
-      dispatch(appActions.setUnsavedChanges(false));
-      dispatch(appActions.configReceived({ maxUploadSize, features: saved.features }));
-      dispatch(shellActions.registrationEnabled(saved.registration_enabled));
-      form.setFieldsValue(saved);
-      void message.success(t('resource.saved'));
-      void revalidator.revalidate();
-    } catch (error) {
-      const result = serverFormErrors(error, t, FIELDS);
-      form.setFields(result.fields.map((f) => ({ ...f, name: f.name.split('.') as never })));
-      setSummary(result.summary);
+    const result = await run(() => write({ url: '/api/settings/accounts', method: 'PUT', body: values }));
+    if (!result) return; // the password confirmation was cancelled: nothing saved, the edits stay
+    if (result.error) {
+      const errors = serverFormErrors(result.error, t, FIELDS);
+      form.setFields(errors.fields.map((f) => ({ ...f, name: f.name.split('.') as never })));
+      setSummary(errors.summary);
+      return;
     }
+    const saved = result.data as AccountSettings;
+    dispatch(appActions.setUnsavedChanges(false));
+    dispatch(appActions.configReceived({ maxUploadSize, features: saved.features }));
+    dispatch(shellActions.registrationEnabled(saved.registration_enabled));
+    form.setFieldsValue(saved);
+    void message.success(t('resource.saved'));
+    void revalidator.revalidate();
   };
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      {modal}
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {t('accounts.security.title')}
       </Typography.Title>

@@ -5,6 +5,7 @@ import { Link, useRevalidator } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { recordAllows } from '../../components/resource/record-access';
 import { useResourceWriteMutation } from '../../components/resource/resource-api';
 import { serverFormErrors } from '../../components/resource/resource-errors';
 import type { ResourceRow } from '../../components/resource/types';
@@ -124,8 +125,8 @@ function TwoFactor({ record, editable }: { record: ResourceRow; editable: boolea
 
 /**
  * The "Password and 2FA" tab of a user's page: a new password set by whoever manages users, and the 2FA
- * status with its reset. One's own password and 2FA are changed on one's profile, where the server asks for
- * the password first.
+ * status with its reset (neither on an account stronger than the user's, see `allowed_actions`). One's own
+ * password and 2FA are changed on one's profile, where the server asks for the password first.
  */
 export function UserSecurityTab({ record }: { record: ResourceRow }) {
   const { t } = useTranslation();
@@ -141,7 +142,8 @@ export function UserSecurityTab({ record }: { record: ResourceRow }) {
       />
     );
   }
-  const editable = can(user, 'users.update');
+  // an account stronger than the user's is out of reach: its status is shown, nothing can be changed
+  const editable = can(user, 'users.update') && recordAllows(record, 'update');
   return (
     <Space orientation="vertical" size="large" style={{ display: 'flex', maxWidth: 900 }}>
       {editable && <SetPassword record={record} />}

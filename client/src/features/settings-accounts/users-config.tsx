@@ -3,13 +3,17 @@ import i18next from 'i18next';
 import { LOCALES } from '../../../../shared/features';
 import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
 import type { ResourceConfig } from '../../components/resource/types';
-import { LookupName, LookupSelect } from './lookups';
+import { LookupSelect, recordLookupLabel } from './lookups';
 import { UserSecurityTab } from './user-security-tab';
 
 const yesNo = (v: unknown) =>
   v ? <Tag color="green">{i18next.t('accounts.yes')}</Tag> : <Tag>{i18next.t('accounts.no')}</Tag>;
 
-/** Settings → users: staff accounts (role, branch, admin flag, language, active). */
+/**
+ * Settings → users: staff accounts (role, branch, admin flag, language, active). An account stronger than the
+ * user's (`allowed_actions` empty) opens read-only, saying so; one's own email is changed on the profile, and
+ * only an admin makes an admin.
+ */
 export const usersConfig: ResourceConfig = {
   name: 'user',
   apiPath: '/api/users',
@@ -20,6 +24,7 @@ export const usersConfig: ResourceConfig = {
   exportable: true,
   recordTitle: (row) => String(row.name ?? ''),
   referencedHintKey: 'accounts.users.referenced',
+  refusalNote: (_row, { t }) => t('accounts.users.readOnly'),
   auditEntity: 'user',
   filters: [
     {
@@ -35,17 +40,16 @@ export const usersConfig: ResourceConfig = {
   columns: [
     { key: 'name', titleKey: 'accounts.users.name', sortable: true },
     { key: 'email', titleKey: 'accounts.users.email', sortable: true },
+    // the names the server gives each row (the create form's choices hold only the roles this user may give)
     {
       key: 'role_id',
       titleKey: 'accounts.users.role',
-      render: (row) => <LookupName source={{ url: '/api/users/create', list: 'roles' }} id={row.role_id} />,
+      render: (row, { language }) => recordLookupLabel(row, 'role', language) ?? '—',
     },
     {
       key: 'branch_id',
       titleKey: 'accounts.users.branch',
-      render: (row) => (
-        <LookupName source={{ url: '/api/users/create', list: 'branches' }} id={row.branch_id} />
-      ),
+      render: (row, { language }) => recordLookupLabel(row, 'branch', language) ?? '—',
     },
     { key: 'is_admin', titleKey: 'accounts.users.isAdmin', render: (row) => yesNo(row.is_admin) },
     { key: 'is_active', titleKey: 'accounts.users.active', render: (row) => yesNo(row.is_active) },
@@ -73,14 +77,25 @@ export const usersConfig: ResourceConfig = {
     update: ZUserUpdate,
     fields: [
       { name: 'name', labelKey: 'accounts.users.name', input: { type: 'text' } },
-      { name: 'email', labelKey: 'accounts.users.email', input: { type: 'text' } },
+      {
+        name: 'email',
+        labelKey: 'accounts.users.email',
+        input: { type: 'text' },
+        // one's own address changes on the profile, where the current password is asked for
+        locked: ({ record, user }) =>
+          record && user && record.id === user.id ? 'serverMessages.ownEmailOnProfile' : null,
+      },
       {
         name: 'role_id',
         labelKey: 'accounts.users.role',
         input: {
           type: 'custom',
-          render: ({ record: _record, ...control }) => (
-            <LookupSelect source={{ url: '/api/users/create', list: 'roles' }} {...control} />
+          render: ({ record, ...control }) => (
+            <LookupSelect
+              source={{ url: '/api/users/create', list: 'roles' }}
+              currentLabel={recordLookupLabel(record, 'role', i18next.language)}
+              {...control}
+            />
           ),
         },
       },
@@ -89,8 +104,12 @@ export const usersConfig: ResourceConfig = {
         labelKey: 'accounts.users.branch',
         input: {
           type: 'custom',
-          render: ({ record: _record, ...control }) => (
-            <LookupSelect source={{ url: '/api/users/create', list: 'branches' }} {...control} />
+          render: ({ record, ...control }) => (
+            <LookupSelect
+              source={{ url: '/api/users/create', list: 'branches' }}
+              currentLabel={recordLookupLabel(record, 'branch', i18next.language)}
+              {...control}
+            />
           ),
         },
       },
@@ -107,6 +126,7 @@ export const usersConfig: ResourceConfig = {
         labelKey: 'accounts.users.isAdmin',
         helpKey: 'accounts.users.isAdminHelp',
         input: { type: 'switch' },
+        locked: ({ user }) => (user?.is_admin ? null : 'serverMessages.adminOnlyMakeAdmin'),
       },
       {
         name: 'is_active',

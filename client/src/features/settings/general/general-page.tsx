@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { can } from '../../../../../shared/permissions';
+import { ADMINS_ONLY, can } from '../../../../../shared/permissions';
 import { ZSmtpSettings, ZSmtpTest } from '../../../../../shared/schemas/profile';
 import { ZSettings, type Settings } from '../../../../../shared/schemas/settings';
 import { api, isApiError } from '../../../app/api';
@@ -25,6 +25,7 @@ import { errorSummary } from '../../../components/forms/server-errors';
 import { useResourceReadQuery, useResourceWriteMutation } from '../../../components/resource/resource-api';
 import { serverFormErrors, zodRule } from '../../../components/resource/resource-errors';
 import { usageFigures, useStorageUsageQuery } from '../../files/files-api';
+import { usePasswordConfirmation } from '../../profile/password-confirmation';
 
 const GENERAL = ['storage_quota_mb', 'storage_suspended', 'max_upload_mb', 'default_currency'] as const;
 
@@ -66,20 +67,32 @@ function StorageUsageLine() {
   );
 }
 
-function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) {
+/**
+ * The general settings: the storage ones (quota, suspension, upload limit) are admins' alone and need a recent
+ * password confirmation, asked for when the server wants it (the save then runs again); the currency is for
+ * whoever may update the settings.
+ */
+function GeneralCard({ data, editable, admin }: { data: Settings; editable: boolean; admin: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const revalidator = useRevalidator();
   const [form] = Form.useForm();
   const [write, { isLoading }] = useResourceWriteMutation();
+  const { run, modal } = usePasswordConfirmation();
   const [summary, setSummary] = useState<string | null>(null);
   const seesFiles = can(
     useAppSelector((s) => s.app.user),
     'files.view',
   );
+  // the storage settings are shown to everyone who reads the settings, changed by admins only
+  const storageLocked = editable && !admin;
+  const storageHelp = (help?: string) =>
+    [help, storageLocked ? t('settings.general.storageAdminOnly') : undefined].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <Card title={t('settings.general.generalTitle')} style={{ maxWidth: 900, marginBottom: 16 }}>
+      {modal}
       {summary && <Alert type="error" showIcon role="alert" title={summary} style={{ marginBottom: 16 }} />}
       {seesFiles && <StorageUsageLine />}
       <Form
@@ -90,42 +103,51 @@ function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) 
         onValuesChange={() => dispatch(appActions.setUnsavedChanges(true))}
         onFinish={async (values: Partial<Settings>) => {
           setSummary(null);
-          try {
-            await write({ url: '/api/settings', method: 'PUT', body: values }).unwrap();
-            dispatch(appActions.setUnsavedChanges(false));
-            // the quota and the suspension change what the storage banner and the usage line say
-            dispatch(api.util.invalidateTags(['StorageUsage']));
-            void message.success(t('resource.saved'));
-            void revalidator.revalidate();
-          } catch (error) {
-            const result = serverFormErrors(error, t, GENERAL);
-            form.setFields(result.fields);
-            setSummary(result.summary);
+          const result = await run(() => write({ url: '/api/settings', method: 'PUT', body: values }));
+          if (!result) return; // the password confirmation was cancelled: nothing saved, the edits stay
+          if (result.error) {
+            const errors = serverFormErrors(result.error, t, GENERAL);
+            form.setFields(errors.fields);
+            setSummary(errors.summary);
+            return;
           }
+          dispatch(appActions.setUnsavedChanges(false));
+          // the quota and the suspension change what the storage banner and the usage line say
+          dispatch(api.util.invalidateTags(['StorageUsage']));
+          void message.success(t('resource.saved'));
+          void revalidator.revalidate();
         }}
       >
         <Form.Item
           name="storage_quota_mb"
           label={t('settings.general.storageQuota')}
+          extra={storageHelp()}
           rules={[zodRule(ZSettings, 'storage_quota_mb', t)]}
         >
-          <InputNumber min={1} addonAfter="MB" style={{ width: 240 }} />
+          <InputNumber min={1} addonAfter="MB" style={{ width: 240 }} disabled={storageLocked || undefined} />
         </Form.Item>
         <Form.Item
           name="storage_suspended"
           label={t('files.storage.suspend')}
-          extra={t('files.storage.suspendHelp')}
+          extra={storageHelp(t('files.storage.suspendHelp'))}
           valuePropName="checked"
           data-testid="setting-storage_suspended"
         >
-          <Switch />
+          <Switch disabled={storageLocked || undefined} />
         </Form.Item>
         <Form.Item
           name="max_upload_mb"
           label={t('settings.general.maxUpload')}
+          extra={storageHelp()}
           rules={[zodRule(ZSettings, 'max_upload_mb', t)]}
         >
-          <InputNumber min={1} max={100} addonAfter="MB" style={{ width: 240 }} />
+          <InputNumber
+            min={1}
+            max={100}
+            addonAfter="MB"
+            style={{ width: 240 }}
+            disabled={storageLocked || undefined}
+          />
         </Form.Item>
         <Form.Item
           name="default_currency"
@@ -144,6 +166,11 @@ function GeneralCard({ data, editable }: { data: Settings; editable: boolean }) 
   );
 }
 
+/**
+ * The SMTP settings and the test mail: admins only (whoever sets the mail server reads every password reset
+ * link). Saving needs a recent password confirmation, asked for when the server wants it; the save then runs
+ * again.
+ */
 function SmtpCard({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -153,6 +180,7 @@ function SmtpCard({ editable }: { editable: boolean }) {
   const { data, refetch } = useResourceReadQuery({ url: '/api/settings/smtp' });
   const shown = data as SmtpShown | undefined;
   const [write, { isLoading }] = useResourceWriteMutation();
+  const { run, modal } = usePasswordConfirmation();
   const [test, { isLoading: testing }] = useResourceWriteMutation();
   const [summary, setSummary] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -164,6 +192,7 @@ function SmtpCard({ editable }: { editable: boolean }) {
 
   return (
     <Card title={t('settings.general.smtpTitle')} style={{ maxWidth: 900 }}>
+      {modal}
       {summary && <Alert type="error" showIcon role="alert" title={summary} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
@@ -181,16 +210,17 @@ function SmtpCard({ editable }: { editable: boolean }) {
           };
           // An empty password keeps the stored one (it is never sent back to the screen).
           if (values.password) body.password = values.password;
-          try {
-            await write({ url: '/api/settings/smtp', method: 'PUT', body }).unwrap();
-            dispatch(appActions.setUnsavedChanges(false));
-            void message.success(t('resource.saved'));
-            void refetch();
-          } catch (error) {
-            const result = serverFormErrors(error, t, fields);
-            form.setFields(result.fields);
-            setSummary(result.summary);
+          const result = await run(() => write({ url: '/api/settings/smtp', method: 'PUT', body }));
+          if (!result) return; // the password confirmation was cancelled: nothing saved, the edits stay
+          if (result.error) {
+            const errors = serverFormErrors(result.error, t, fields);
+            form.setFields(errors.fields);
+            setSummary(errors.summary);
+            return;
           }
+          dispatch(appActions.setUnsavedChanges(false));
+          void message.success(t('resource.saved'));
+          void refetch();
         }}
       >
         <Form.Item name="host" label={t('settings.general.host')} rules={[zodRule(ZSmtpSettings, 'host', t)]}>
@@ -270,23 +300,25 @@ function SmtpCard({ editable }: { editable: boolean }) {
 }
 
 /**
- * General settings (storage quota and usage, suspending uploads, upload limit, currency) and the SMTP settings
- * with a test mail.
+ * General settings (storage quota and usage, suspending uploads, upload limit, currency) and, for admins, the
+ * SMTP settings with a test mail. The storage and mail settings are admins' alone (access rules): others see
+ * the storage ones disabled, and no mail settings at all.
  */
 export default function GeneralPage() {
   const { t } = useTranslation();
   const data = useLoaderData() as Settings;
   const user = useAppSelector((s) => s.app.user);
   const editable = can(user, 'settings.update');
+  const admin = can(user, ADMINS_ONLY);
   const dispatch = useAppDispatch();
   useEffect(() => () => void dispatch(appActions.setUnsavedChanges(false)), [dispatch]);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {t('settings.general.title')}
       </Typography.Title>
-      <GeneralCard data={data} editable={editable} />
-      <SmtpCard editable={editable} />
+      <GeneralCard data={data} editable={editable} admin={admin} />
+      {admin && <SmtpCard editable={editable} />}
     </Space>
   );
 }

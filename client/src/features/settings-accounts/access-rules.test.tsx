@@ -1,0 +1,275 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { appActions } from '../../app/app-slice';
+import { makeLoader } from '../../app/routes/build-routes';
+import { backofficeRoutes } from '../../app/routes/backoffice-routes';
+import { makeStore } from '../../app/store';
+import type { User } from '../../app/types';
+import { ResourceFormPage } from '../../components/resource/resource-form-page';
+import { ResourceListPage } from '../../components/resource/resource-list-page';
+import { resetCsrfToken } from '../../http/client';
+import { initI18n } from '../../i18n/i18n';
+import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
+import { renderScreens } from '../../test/render-screens';
+import { roleRefusalNote } from './roles-config';
+import { usersConfig } from './users-config';
+
+/**
+ * The access rules on the users screens (architecture.md "Access rules"): someone who manages users, but is no
+ * admin, meets an account stronger than their own. The list and the record follow its `allowed_actions` (no
+ * enabled edit or delete, a read-only form saying why); a write the server refuses with 403
+ * `insufficient_rights` is explained where the user acted, in their language, and the page stays.
+ */
+
+jest.setTimeout(120_000);
+
+// antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
+const SLOW = { timeout: 30_000 };
+
+const manager: User = {
+  id: 2,
+  name: 'Manager',
+  email: 'manager@example.com',
+  is_admin: false,
+  language: 'en',
+  branch_id: 1,
+  role: { id: 3, name: 'Users manager', data_scope: 'branch' },
+  permissions: ['users.view', 'users.create', 'users.update', 'users.delete'],
+  two_factor_enabled: false,
+};
+
+const STRONGER = 'You cannot change an account that has more rights than yours.';
+const STRONGER_ZH = '您不可更改權限比您多的帳戶。';
+
+const account = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Account ${id}`,
+  email: `account${id}@example.com`,
+  role_id: 4,
+  role_name: 'Clerk',
+  branch_id: 1,
+  branch_code: 'MK',
+  branch_name_en: 'Mong Kok',
+  branch_name_zh: '旺角',
+  is_admin: false,
+  is_active: true,
+  language: 'en',
+  two_factor_enabled: false,
+  allowed_actions: ['update', 'delete'],
+  ...extra,
+});
+
+/** An admin account: the manager holds the users permissions, yet this record is out of its reach. */
+const boss = account(9, {
+  name: 'Boss',
+  email: 'boss@example.com',
+  role_id: null,
+  role_name: null,
+  branch_id: null,
+  branch_code: null,
+  branch_name_en: null,
+  branch_name_zh: null,
+  is_admin: true,
+  allowed_actions: [],
+});
+
+const entry = (path: string) => backofficeRoutes.routes.find((r) => r.path === path)!;
+
+function setup(
+  path: string,
+  routes: Parameters<typeof installFetch>[0],
+  { language = 'en' }: { language?: 'en' | 'zh_HK' } = {},
+) {
+  initI18n(language);
+  const calls = installFetch({
+    'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+    // the choices this manager may give: its own branch, the roles within its rights
+    'GET /api/users/create': fakeResponse(200, {
+      roles: [{ id: 4, name: 'Clerk', data_scope: 'branch' }],
+      branches: [{ id: 1, code: 'MK', name_en: 'Mong Kok', name_zh: '旺角' }],
+      defaults: {},
+    }),
+    ...routes,
+  });
+  const store = makeStore('backoffice');
+  store.dispatch(appActions.setUser(manager));
+  const options = { kind: 'backoffice' as const, store };
+  const { router, user: events } = renderScreens(
+    store,
+    [
+      {
+        path: 'settings/users',
+        loader: makeLoader(entry('/settings/users'), options),
+        element: <ResourceListPage config={usersConfig} />,
+      },
+      {
+        path: 'settings/users/:id',
+        loader: makeLoader(entry('/settings/users/:id'), options),
+        element: <ResourceFormPage config={usersConfig} />,
+      },
+      { path: 'error-403', element: <p>Denied</p> },
+    ],
+    path,
+  );
+  return { calls, store, router, events };
+}
+
+const writes = (calls: FetchCall[], method: string) => calls.filter((c) => c.init.method === method);
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+beforeEach(() => resetCsrfToken());
+
+describe('users list: each row follows its allowed_actions', () => {
+  it('a row with allowed_actions [] has no enabled edit or delete; its delete says why', async () => {
+    const { events } = setup('/settings/users', {
+      'GET /api/users': fakeResponse(200, { items: [account(6), boss], total: 2, page: 1, per_page: 20 }),
+    });
+    await screen.findByText('boss@example.com', undefined, SLOW);
+
+    const bossRow = rowOf('boss@example.com');
+    expect(within(bossRow).queryByRole('link', { name: /^Edit/ })).toBeNull();
+    expect(within(bossRow).getByRole('link', { name: 'View Boss' })).toBeInTheDocument();
+    const refusedDelete = within(bossRow).getByRole('button', { name: 'Delete Boss' });
+    expect(refusedDelete).toBeDisabled();
+    expect(
+      within(bossRow)
+        .getAllByRole('button')
+        .filter((b) => !b.hasAttribute('disabled')),
+    ).toHaveLength(
+      1, // the "View" button of the link
+    );
+    await events.hover(within(bossRow).getByTestId('resource-delete-refused'));
+    expect(await screen.findByRole('tooltip', undefined, SLOW)).toHaveTextContent(STRONGER);
+
+    // a record within reach keeps both
+    const row = rowOf('account6@example.com');
+    expect(within(row).getByRole('link', { name: 'Edit Account 6' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete Account 6' })).toBeEnabled();
+    // the role and branch are the row's own names (the create form lists only the roles the user may give)
+    expect(within(row).getByText('Clerk')).toBeInTheDocument();
+    expect(within(row).getByText('MK · Mong Kok')).toBeInTheDocument();
+  });
+
+  it('a delete refused with 403 insufficient_rights is explained in a message; the list stays and is read again', async () => {
+    let rights = ['update', 'delete'];
+    const { calls, router, events } = setup('/settings/users', {
+      'GET /api/users': () =>
+        fakeResponse(200, {
+          items: [account(6, { allowed_actions: rights })],
+          total: 1,
+          page: 1,
+          per_page: 20,
+        }),
+      // made an admin by someone else since the list was read
+      'DELETE /api/users/6': () => {
+        rights = [];
+        return fakeResponse(403, { message: STRONGER, code: 'insufficient_rights' });
+      },
+    });
+    await screen.findByText('account6@example.com', undefined, SLOW);
+    await events.click(screen.getByRole('button', { name: 'Delete Account 6' }));
+    const confirm = await screen.findByRole('tooltip', undefined, SLOW);
+    await events.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByTestId('resource-refusal', undefined, SLOW)).toHaveTextContent(STRONGER);
+    expect(router.state.location.pathname).toBe('/settings/users');
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: 'Delete Account 6' })).toBeDisabled(),
+      SLOW,
+    );
+    expect(writes(calls, 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('a user record out of reach', () => {
+  it('opens read-only with the explanation: nothing to type, no save, no delete, no password reset', async () => {
+    const { events } = setup('/settings/users/9', { 'GET /api/users/9': fakeResponse(200, boss) });
+    const note = await screen.findByTestId('resource-read-only', undefined, SLOW);
+    expect(note).toHaveTextContent(STRONGER);
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Is admin' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+
+    await events.click(screen.getByRole('tab', { name: 'Password and 2FA' }));
+    expect(await screen.findByTestId('user-two-factor-section', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByTestId('user-password-section')).toBeNull();
+  });
+
+  it('a save refused with 403 insufficient_rights shows the refusal on the page in zh_HK, without /error-403', async () => {
+    let record = account(5);
+    const { calls, router, events } = setup(
+      '/settings/users/5',
+      {
+        'GET /api/users/5': () => fakeResponse(200, record),
+        'PUT /api/users/5': () => {
+          // someone made the account an admin meanwhile: the server refuses, the record is out of reach now
+          record = account(5, { is_admin: true, allowed_actions: [] });
+          return fakeResponse(403, { message: STRONGER, code: 'insufficient_rights' });
+        },
+      },
+      { language: 'zh_HK' },
+    );
+    const name = await screen.findByLabelText('姓名', undefined, SLOW);
+    expect(screen.queryByTestId('resource-read-only')).toBeNull();
+    await events.clear(name);
+    await events.type(name, 'Renamed');
+    await events.click(screen.getByRole('button', { name: /儲\s*存/ }));
+
+    const refusal = await screen.findByTestId('resource-form-error', undefined, SLOW);
+    expect(refusal).toHaveTextContent(STRONGER_ZH);
+    expect(refusal.textContent).not.toMatch(/[A-Za-z]{3}/);
+    expect(router.state.location.pathname).toBe('/settings/users/5');
+    expect(screen.queryByText('Denied')).toBeNull();
+    expect(writes(calls, 'PUT')).toHaveLength(1);
+
+    // the record, read again, is shown as it is now: read-only, saying why
+    expect(await screen.findByTestId('resource-read-only', undefined, SLOW)).toHaveTextContent(STRONGER_ZH);
+    expect(screen.getByLabelText('姓名')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /儲\s*存/ })).toBeNull();
+    expect(router.state.location.pathname).toBe('/settings/users/5');
+  });
+
+  it('one’s own email and, for a non-admin, the admin flag are locked, saying where they change', async () => {
+    setup('/settings/users/2', {
+      'GET /api/users/2': fakeResponse(200, account(2, { name: 'Manager', email: manager.email })),
+    });
+    const email = await screen.findByLabelText('Email', undefined, SLOW);
+    expect(email).toBeDisabled();
+    expect(screen.getByText(/Change your own email address on your profile/)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Is admin' })).toBeDisabled();
+    expect(screen.getByText(/Only an admin can make a user an admin/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Save/ })).toBeEnabled();
+  });
+});
+
+describe('roles out of reach: the note says why, as the server decides it', () => {
+  const t = (key: string) => key;
+  const role = (extra: Record<string, unknown> = {}) => ({
+    id: 8,
+    name: 'Role',
+    permissions: ['users.view'],
+    data_scope: 'branch',
+    allowed_actions: [],
+    ...extra,
+  });
+  const holder = { ...manager, permissions: ['users.view', 'roles.view', 'roles.update'] };
+
+  it.each([
+    ['the role the user holds', role({ id: 3 }), 'serverMessages.roleOwn'],
+    [
+      'a role with a permission the user lacks',
+      role({ permissions: ['orders.void'] }),
+      'serverMessages.roleStronger',
+    ],
+    [
+      'a role seeing every branch, for a user seeing one',
+      role({ data_scope: 'all' }),
+      'serverMessages.roleStronger',
+    ],
+    ['else: users of other branches hold it', role(), 'serverMessages.roleOtherBranches'],
+  ])('%s', (_what, row, key) => {
+    expect(roleRefusalNote(row, { t, user: holder })).toBe(key);
+  });
+});
