@@ -46,17 +46,18 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
   /**
    * Rows as the API shows them, each with `allowed_actions`: the writes this caller may make on it now (it holds
-   * the permission, and the record is not refused by the resource's access rules).
+   * the permission, and the record is not refused by the resource's access rules), and `refusal`: why the
+   * access rules refuse it (a catalogued message the client translates), or null.
    */
   const present = async (trx: Trx, rows: Row[], ctx: RequestContext): Promise<Row[]> => {
     const mapped = rows.map(toResponse);
     const expanded = def.expand ? await def.expand(trx, mapped) : mapped;
     const held = WRITE_ACTIONS.filter((action) => can(holder(ctx), permissionOf(action)));
     const refused = held.length && def.refusals ? await def.refusals(trx, rows, ctx) : null;
-    return expanded.map((row) => ({
-      ...row,
-      allowed_actions: refused?.has(row.id) ? [] : held,
-    }));
+    return expanded.map((row) => {
+      const refusal = refused?.get(row.id) ?? null;
+      return { ...row, allowed_actions: refusal ? [] : held, refusal };
+    });
   };
 
   /** A write to a record the access rules keep from this caller: 403 with the reason. */

@@ -1,6 +1,7 @@
+import type { TFunction } from 'i18next';
 import { isApiError } from '../../app/api';
-import type { User } from '../../app/types';
-import type { ResourceConfig, ResourceRow, Translate } from './types';
+import { translateServerMessage } from '../forms/server-errors';
+import type { ResourceRow } from './types';
 
 /**
  * Whether a record lets the signed-in user take `action` (`update`, `delete`) on it: every record the API
@@ -18,12 +19,12 @@ export function isInsufficientRights(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.data?.code === 'insufficient_rights';
 }
 
-/** Why this user may not change this record, in words (the resource's own reason, else a general one). */
-export function refusalNote<T extends ResourceRow>(
-  config: Pick<ResourceConfig<T>, 'refusalNote'>,
-  row: T,
-  t: Translate,
-  user: User | null,
-): string {
-  return config.refusalNote?.(row, { t, user }) ?? t('resource.notAllowed');
+/**
+ * Why this user may not change this record, in words: the reason the server gives with the record (`refusal`,
+ * a catalogued message of the access rules), else a general one (the permission is missing).
+ */
+export function refusalNote(row: ResourceRow, t: TFunction): string {
+  return typeof row.refusal === 'string' && row.refusal
+    ? translateServerMessage(row.refusal, t)
+    : t('resource.notAllowed');
 }

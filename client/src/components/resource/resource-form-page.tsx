@@ -322,7 +322,7 @@ export function ResourceFormPage<T extends ResourceRow>({
           type="info"
           showIcon
           data-testid="resource-read-only"
-          title={refusalNote(config, data as unknown as T, t, user)}
+          title={refusalNote(data as unknown as T, t)}
           description={t('resource.readOnly')}
           style={{ marginBottom: 16 }}
         />

@@ -188,7 +188,7 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
             {holdsDelete && !deletable && (
               // the permission is held, this record is out of reach: the button says why instead of failing
               // (a disabled button has no pointer or focus events of its own: its wrapper carries the tooltip)
-              <Tooltip title={refusalNote(config, row, t, user)} trigger={['hover', 'focus']}>
+              <Tooltip title={refusalNote(row, t)} trigger={['hover', 'focus']}>
                 <span tabIndex={0} data-testid="resource-delete-refused" style={{ display: 'inline-block' }}>
                   <Button
                     size="small"

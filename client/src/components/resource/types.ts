@@ -129,12 +129,6 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
   childrenOf?: (row: T) => T[] | undefined;
   /** a delete button is hidden for rows where this says no (a value in use is deactivated instead) */
   canDelete?: (row: T) => boolean;
-  /**
-   * why this user may not change a record the server keeps from it (`allowed_actions` without `update` or
-   * `delete`: an account or role stronger than the user's), in words: the note over its read-only form and on
-   * its disabled delete. Without it, a general sentence.
-   */
-  refusalNote?: (row: T, ctx: { t: Translate; user: User | null }) => string;
   /** more buttons in the list toolbar (import …) */
   toolbar?: (ctx: { reload: () => void; query: ListQueryState; params: Params }) => ReactNode;
   /** more actions per row (add a district …) */

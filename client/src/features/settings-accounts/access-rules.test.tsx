@@ -10,7 +10,8 @@ import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
 import { renderScreens } from '../../test/render-screens';
-import { roleRefusalNote } from './roles-config';
+import { refusalNote } from '../../components/resource/record-access';
+import i18next from 'i18next';
 import { usersConfig } from './users-config';
 
 /**
@@ -70,6 +71,7 @@ const boss = account(9, {
   branch_name_zh: null,
   is_admin: true,
   allowed_actions: [],
+  refusal: STRONGER,
 });
 
 const entry = (path: string) => backofficeRoutes.routes.find((r) => r.path === path)!;
@@ -204,7 +206,7 @@ describe('a user record out of reach', () => {
         'GET /api/users/5': () => fakeResponse(200, record),
         'PUT /api/users/5': () => {
           // someone made the account an admin meanwhile: the server refuses, the record is out of reach now
-          record = account(5, { is_admin: true, allowed_actions: [] });
+          record = account(5, { is_admin: true, allowed_actions: [], refusal: STRONGER });
           return fakeResponse(403, { message: STRONGER, code: 'insufficient_rights' });
         },
       },
@@ -244,32 +246,34 @@ describe('a user record out of reach', () => {
   });
 });
 
-describe('roles out of reach: the note says why, as the server decides it', () => {
-  const t = (key: string) => key;
-  const role = (extra: Record<string, unknown> = {}) => ({
-    id: 8,
-    name: 'Role',
-    permissions: ['users.view'],
-    data_scope: 'branch',
-    allowed_actions: [],
-    ...extra,
-  });
-  const holder = { ...manager, permissions: ['users.view', 'roles.view', 'roles.update'] };
-
+describe('records out of reach: the note gives the server’s reason, in the interface language', () => {
   it.each([
-    ['the role the user holds', role({ id: 3 }), 'serverMessages.roleOwn'],
     [
-      'a role with a permission the user lacks',
-      role({ permissions: ['orders.void'] }),
+      'the role the user holds',
+      'You cannot change the role you hold yourself: ask an admin.',
+      'serverMessages.roleOwn',
+    ],
+    [
+      'a role with rights the user lacks',
+      'You cannot change a role that has rights you do not hold.',
       'serverMessages.roleStronger',
     ],
     [
-      'a role seeing every branch, for a user seeing one',
-      role({ data_scope: 'all' }),
-      'serverMessages.roleStronger',
+      'a role held in other branches',
+      'This role is held by users of other branches: only someone who sees every branch can change it.',
+      'serverMessages.roleOtherBranches',
     ],
-    ['else: users of other branches hold it', role(), 'serverMessages.roleOtherBranches'],
-  ])('%s', (_what, row, key) => {
-    expect(roleRefusalNote(row, { t, user: holder })).toBe(key);
+  ])('%s', async (_what, refusal, key) => {
+    await initI18n('zh_HK');
+    const t = i18next.getFixedT('zh_HK');
+    const note = refusalNote({ id: 8, allowed_actions: [], refusal }, t);
+    expect(note).toBe(t(key));
+    expect(note).not.toBe(refusal);
+  });
+
+  it('without a reason (the permission is missing) says so in general words', async () => {
+    await initI18n('en');
+    const t = i18next.getFixedT('en');
+    expect(refusalNote({ id: 8, allowed_actions: [] }, t)).toBe(t('resource.notAllowed'));
   });
 });

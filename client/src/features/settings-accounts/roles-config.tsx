@@ -4,21 +4,6 @@ import type { User } from '../../app/types';
 import type { ResourceConfig, ResourceRow, Translate } from '../../components/resource/types';
 import { RoleGrid } from './role-grid';
 
-/**
- * Why the user may not change a role the server keeps from them (`allowed_actions` empty), in the order the
- * server's access rules check it: the role they hold, a role with rights they lack (a permission, or every
- * branch when they see one), else a role held by users of other branches.
- */
-export function roleRefusalNote(row: ResourceRow, { t, user }: { t: Translate; user: User | null }): string {
-  if (!user) return t('accounts.roles.readOnly');
-  if (user.role && Number(row.id) === user.role.id) return t('serverMessages.roleOwn');
-  const held = new Set(user.permissions);
-  const permissions = Array.isArray(row.permissions) ? (row.permissions as string[]) : [];
-  const wider = row.data_scope === 'all' && user.role?.data_scope !== 'all';
-  if (wider || permissions.some((p) => !held.has(p))) return t('serverMessages.roleStronger');
-  return t('serverMessages.roleOtherBranches');
-}
-
 const scopeLabel = (scope: unknown) =>
   scope === 'all' ? i18next.t('accounts.roles.scopeAll') : i18next.t('accounts.roles.scopeBranch');
 
@@ -33,7 +18,6 @@ export const rolesConfig: ResourceConfig = {
   exportable: true,
   recordTitle: (row) => String(row.name ?? ''),
   referencedHintKey: 'accounts.roles.referenced',
-  refusalNote: roleRefusalNote,
   auditEntity: 'role',
   columns: [
     { key: 'name', titleKey: 'accounts.roles.name', sortable: true },

@@ -24,7 +24,6 @@ export const usersConfig: ResourceConfig = {
   exportable: true,
   recordTitle: (row) => String(row.name ?? ''),
   referencedHintKey: 'accounts.users.referenced',
-  refusalNote: (_row, { t }) => t('accounts.users.readOnly'),
   auditEntity: 'user',
   filters: [
     {
