@@ -56,7 +56,6 @@ export function useResourcePermissions(config: Pick<ResourceConfig, 'module' | '
 export function ResourceListPage<T extends ResourceRow>({ config }: { config: ResourceConfig<T> }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const user = useAppSelector((s) => s.app.user);
   const data = useLoaderData() as ListData<T>;
   const params = useParams();
   const location = useLocation();

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { DATA_SCOPES, ZRoleCreate, ZRoleUpdate } from '../../../../shared/schemas/roles';
-import type { User } from '../../app/types';
-import type { ResourceConfig, ResourceRow, Translate } from '../../components/resource/types';
+import type { ResourceConfig } from '../../components/resource/types';
 import { RoleGrid } from './role-grid';
 
 const scopeLabel = (scope: unknown) =>
