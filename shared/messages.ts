@@ -82,7 +82,8 @@ export const FIELD_MESSAGES = {
   accountStronger: 'You cannot change an account that has more rights than yours.',
   roleOwn: 'You cannot change the role you hold yourself: ask an admin.',
   roleStronger: 'You cannot change a role that has rights you do not hold.',
-  roleOtherBranches: 'This role is held by users of other branches: only someone who sees every branch can change it.',
+  roleOtherBranches:
+    'This role is held by users of other branches: only someone who sees every branch can change it.',
   scopeNotHeld: 'You cannot grant access to every branch: your own role sees one branch only.',
   adminOnlySettings: 'Only an admin can change the mail, security and storage settings.',
   ownEmailOnProfile: 'Change your own email address on your profile, with your current password.',
@@ -115,8 +116,10 @@ export const FIELD_MESSAGES = {
   // ---- hostile or unreadable input ----
   textControl: 'Remove the control characters from this text (such as NUL or text-direction marks).',
   bodyUnreadable: 'The request body could not be read.',
-  unsupportedBody: 'Send the request body as UTF-8 JSON, without a content encoding the server does not read.',
+  unsupportedBody:
+    'Send the request body as UTF-8 JSON, without a content encoding the server does not read.',
   keyNotAllowed: 'The field name "{{key}}" is not allowed.',
+  bodyTooDeep: 'The request body may not be nested more than {{max}} levels deep.',
 
   // ---- files, imports ----
   fileTooLarge: 'The file is too large.',

@@ -11,6 +11,7 @@ import { contextOf } from './http/context';
 import { csrfProtection } from './http/csrf';
 import { errorHandler, notFoundApi } from './http/error-handler';
 import { spaRouter } from './http/spa';
+import { readJsonBody } from './http/validate';
 import { ipKey, throttleFactory } from './http/throttle';
 import { logger, requestScope } from './lib/logger';
 import { configurePasswords } from './lib/passwords';
@@ -139,7 +140,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use(
     '/api',
-    express.json({ limit: '1mb' }),
+    readJsonBody({ limit: '1mb' }),
     createSessionMiddleware(config, db, redis, `${prefix}sess:`),
     authenticate(config, auth),
     (_req, res, next) => {

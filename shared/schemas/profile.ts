@@ -36,10 +36,18 @@ export const ZTwoFactorConfirm = z.strictObject({
 
 export const zAbility = z.string().refine((k) => PERMISSIONS.includes(k), 'Unknown permission key.');
 
+/** The last instant a DATETIME column holds (MySQL: 9999-12-31 23:59:59 UTC). */
+const LAST_STORABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
 export const ZApiTokenCreate = z.strictObject({
   name: z.string().trim().min(1, 'This field is required.').max(100),
   abilities: z.array(zAbility).max(200),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  // an offset can carry 9999-12-31T23:59:59-14:00 into the year 10000, which no column stores
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .refine((s) => Date.parse(s) <= LAST_STORABLE_MS)
+    .nullable()
+    .optional(),
 });
 export const ZApiTokenUpdate = z.strictObject({
   name: z.string().trim().min(1, 'This field is required.').max(100).optional(),

@@ -17,21 +17,30 @@ function isForeignKeyViolation(err: any): boolean {
   );
 }
 
+/**
+ * An error of the JSON body parser as the answer it deserves. Every one is about the body sent: a body that is
+ * not JSON, too large, in a charset or encoding the server does not read, or that could not be read at all
+ * (aborted, a length that does not match, a gzip stream that fails to inflate — zlib's errors carry no type).
+ */
+export function bodyReadError(err: any): AppError {
+  if (err instanceof AppError) return err;
+  if (err?.type === 'entity.parse.failed') return new AppError('validation', FIELD_MESSAGES.invalidJson);
+  if (err?.type === 'entity.too.large') return new AppError('payload_too_large');
+  if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
+    return new AppError('unsupported_media_type');
+  }
+  return new AppError('validation', FIELD_MESSAGES.bodyUnreadable);
+}
+
 function toAppError(err: any): AppError | null {
   if (err instanceof AppError) return err;
   if (isUniqueViolation(err)) return new AppError('duplicate');
   if (isForeignKeyViolation(err)) return new AppError('referenced');
-  // body-parser and multer errors carry a status of their own
-  if (err?.type === 'entity.parse.failed') return new AppError('validation', FIELD_MESSAGES.invalidJson);
-  if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE')
-    return new AppError('payload_too_large');
-  if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
-    return new AppError('unsupported_media_type');
+  // body-parser's errors carry a type; multer's file limit a code
+  if (typeof err?.type === 'string' && /^(entity|request|stream|charset|encoding)\./.test(err.type)) {
+    return bodyReadError(err);
   }
-  // any other body that could not be read (aborted, wrong length, an encoding that fails to inflate …)
-  if (typeof err?.type === 'string' && /^(entity|request|stream)\./.test(err.type)) {
-    return new AppError('validation', FIELD_MESSAGES.bodyUnreadable);
-  }
+  if (err?.code === 'LIMIT_FILE_SIZE') return new AppError('payload_too_large');
   // a path that cannot be decoded names no route
   if (err instanceof URIError || (err?.status === 400 && /decode param/i.test(String(err?.message)))) {
     return new AppError('not_found');

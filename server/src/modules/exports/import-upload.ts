@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import multer from 'multer';
 import { AppError } from '../../lib/app-error';
 import { readSettings } from '../settings/settings.service';
-import { fieldMessage } from '../../../../shared/messages';
+import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
 
 export const IMPORT_EXTENSIONS = ['csv', 'xlsx'] as const;
 export type ImportExtension = (typeof IMPORT_EXTENSIONS)[number];
@@ -59,7 +59,15 @@ function translate(err: unknown, maxMb: number): AppError {
     }
     return AppError.field('validation', 'file', 'Send one file in the field "file" and nothing else.');
   }
-  if (err instanceof Error && /Multipart|boundary/i.test(err.message)) {
+  // busboy refuses control bytes (a NUL …) in a part's headers, where the file name is
+  if (err instanceof Error && /malformed part header/i.test(err.message)) {
+    return AppError.field('validation', 'file', FIELD_MESSAGES.fileBadName);
+  }
+  // no boundary, a form cut short, a client gone
+  if (
+    err instanceof Error &&
+    /multipart|boundary|unexpected end of form|request aborted/i.test(err.message)
+  ) {
     return AppError.field('validation', 'file', 'Send the file as multipart/form-data.');
   }
   return err instanceof AppError ? err : new AppError('internal');
