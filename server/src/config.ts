@@ -102,7 +102,6 @@ export interface Config {
 /** Thrown when the environment does not describe a runnable configuration; the message names each setting. */
 export class ConfigError extends Error {}
 
-
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;

@@ -25,10 +25,11 @@ jest.mock('../../node_modules/light-my-request/node_modules/cookie/dist/index.js
  * Requests are injected into the app (light-my-request: no socket) one after the other. Bodies that could act on
  * the caller itself are kept harmless: a settings change a valid body makes is undone at once, record 1 of each
  * resource is not the caller's, and a session that ends is signed in again (the count is printed).
- * `HOSTILE_BODIES=100` runs fewer bodies per route while working on it.
+ * The suite sends 100 bodies per route (every kind of body, in about 15 s); `npm run test:hostile` sends the
+ * 1,000 per route of quality §35 (about 2 minutes), as CI does on MariaDB + Redis.
  */
 
-const BODIES_PER_ROUTE = Number(process.env.HOSTILE_BODIES ?? 1000);
+const BODIES_PER_ROUTE = Number(process.env.HOSTILE_BODIES ?? 100);
 const SEED = 0x5eed_0035;
 /** express.json's limit in app.ts ('1mb') */
 const JSON_LIMIT = 1024 * 1024;

@@ -64,7 +64,9 @@ export function authenticate(config: Config, auth: AuthService): RequestHandler 
     }
     req.auth = resolved;
     const confirmedAt = s.passwordConfirmedAt;
-    req.recentPasswordConfirmation = Boolean(confirmedAt && now - confirmedAt <= config.session.adminConfirmMs);
+    req.recentPasswordConfirmation = Boolean(
+      confirmedAt && now - confirmedAt <= config.session.adminConfirmMs,
+    );
     // the heartbeat only asks: an open tab left alone still reaches the idle timeout
     if (!HEARTBEAT.test(req.path) && now - (s.lastSeenAt ?? 0) >= touchEvery) s.lastSeenAt = now;
   }

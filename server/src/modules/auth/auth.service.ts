@@ -233,7 +233,6 @@ export function createAuthService(db: Knex) {
     async recordDenied(ctx: RequestContext, permission: string, path: string): Promise<void> {
       await auditService.record(db, ctx, { action: 'permission_denied', detail: { permission, path } });
     },
-
   };
 }
 

@@ -129,7 +129,8 @@ const SETTING_LABELS: Record<MailLanguage, Record<string, string>> = {
 function settingLabel(language: MailLanguage, key: string): string {
   const label = SETTING_LABELS[language][key];
   if (label) return label;
-  if (key.startsWith('feature_')) return `${language === 'en' ? 'Feature' : '功能'}: ${key.slice('feature_'.length)}`;
+  if (key.startsWith('feature_'))
+    return `${language === 'en' ? 'Feature' : '功能'}: ${key.slice('feature_'.length)}`;
   return key;
 }
 

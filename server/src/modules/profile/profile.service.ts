@@ -119,7 +119,10 @@ export function createProfileService(deps: {
         // the old address hears of it, in case it was not its owner who changed it
         mail.queue({
           to: before.email,
-          ...renderMail('emailChanged', before.language, { email: input.email!, when: hongKongTime(clock.now()) }),
+          ...renderMail('emailChanged', before.language, {
+            email: input.email!,
+            when: hongKongTime(clock.now()),
+          }),
         });
         try {
           await service.sendVerification(auth.id);
@@ -152,7 +155,8 @@ export function createProfileService(deps: {
         await usersRepository.update(trx, userId, { password_hash: hash });
         if (sessionHash) await userSessionsRepository.deleteOthers(trx, userId, sessionHash);
         else await userSessionsRepository.deleteForUser(trx, userId);
-        const tokens = input.revoke_tokens === false ? 0 : await apiTokensRepository.deleteForUser(trx, userId);
+        const tokens =
+          input.revoke_tokens === false ? 0 : await apiTokensRepository.deleteForUser(trx, userId);
         await auditService.record(trx, ctx, {
           action: 'password_changed',
           entity: 'user',

@@ -36,7 +36,11 @@ export function isProtectedSetting(key: string): boolean {
 export function createSettingsGuard(deps: { db: Knex; mail: MailService }) {
   const { db, mail } = deps;
 
-  async function announce(ctx: RequestContext, changes: string[], before: Awaited<ReturnType<MailService['current']>>) {
+  async function announce(
+    ctx: RequestContext,
+    changes: string[],
+    before: Awaited<ReturnType<MailService['current']>>,
+  ) {
     if (!before) {
       logger.warn('settings change not announced: no mail settings before it', { changes });
       return;

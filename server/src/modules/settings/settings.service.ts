@@ -48,11 +48,7 @@ export function createSettingsService(db: Knex, guard: SettingsGuard) {
         const before = await readSettings(trx);
         if (input.default_currency !== undefined && input.default_currency !== before.default_currency) {
           if (!(await isActiveOption(trx, 'currency', input.default_currency))) {
-            throw AppError.field(
-              'validation',
-              'default_currency',
-              FIELD_MESSAGES.chooseActiveCurrency,
-            );
+            throw AppError.field('validation', 'default_currency', FIELD_MESSAGES.chooseActiveCurrency);
           }
         }
         const changed = (Object.keys(input) as SettingKey[]).filter(

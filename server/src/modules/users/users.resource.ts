@@ -188,7 +188,10 @@ export const usersResource: ResourceDefinition = {
     return {
       defaults: { language: 'zh_HK', is_active: true, is_admin: false },
       roles: roles.map((r) => ({ id: r.id, name: r.name, data_scope: r.data_scope })),
-      branches: await usersRepository.listBranches(db, ctx.branchScope ? ctx.branchScope.branchId : undefined),
+      branches: await usersRepository.listBranches(
+        db,
+        ctx.branchScope ? ctx.branchScope.branchId : undefined,
+      ),
       permissions: PERMISSIONS,
       languages: LOCALES,
     };
