@@ -4,12 +4,12 @@ import { appActions } from '../../app/app-slice';
 import { makeLoader } from '../../app/routes/build-routes';
 import { backofficeRoutes } from '../../app/routes/backoffice-routes';
 import { makeStore } from '../../app/store';
-import type { User } from '../../app/types';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
 import { renderScreens } from '../../test/render-screens';
 import ProfilePage, { emailChanged } from './profile-page';
+import { SLOW, staffUser } from '../../test/fixtures';
 
 /**
  * The profile's own account (access rules): a new email address needs the current password, sent with it; the
@@ -18,10 +18,7 @@ import ProfilePage, { emailChanged } from './profile-page';
 
 jest.setTimeout(120_000);
 
-// antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
-const SLOW = { timeout: 30_000 };
-
-const me: User = {
+const me = staffUser({
   id: 4,
   name: 'Chan Tai Man',
   email: 'chan@example.com',
@@ -31,7 +28,7 @@ const me: User = {
   role: null,
   permissions: [],
   two_factor_enabled: false,
-};
+});
 
 const profile = {
   ...me,

@@ -3,7 +3,6 @@ import { appActions } from '../../app/app-slice';
 import { makeLoader } from '../../app/routes/build-routes';
 import { backofficeRoutes } from '../../app/routes/backoffice-routes';
 import { makeStore } from '../../app/store';
-import type { User } from '../../app/types';
 import { ResourceFormPage } from '../../components/resource/resource-form-page';
 import { ResourceListPage } from '../../components/resource/resource-list-page';
 import { resetCsrfToken } from '../../http/client';
@@ -13,6 +12,7 @@ import { renderScreens } from '../../test/render-screens';
 import { refusalNote } from '../../components/resource/record-access';
 import i18next from 'i18next';
 import { usersConfig } from './users-config';
+import { SLOW, staffUser } from '../../test/fixtures';
 
 /**
  * The access rules on the users screens (architecture.md "Access rules"): someone who manages users, but is no
@@ -23,10 +23,7 @@ import { usersConfig } from './users-config';
 
 jest.setTimeout(120_000);
 
-// antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
-const SLOW = { timeout: 30_000 };
-
-const manager: User = {
+const manager = staffUser({
   id: 2,
   name: 'Manager',
   email: 'manager@example.com',
@@ -36,7 +33,7 @@ const manager: User = {
   role: { id: 3, name: 'Users manager', data_scope: 'branch' },
   permissions: ['users.view', 'users.create', 'users.update', 'users.delete'],
   two_factor_enabled: false,
-};
+});
 
 const STRONGER = 'You cannot change an account that has more rights than yours.';
 const STRONGER_ZH = '您不可更改權限比您多的帳戶。';

@@ -14,13 +14,11 @@ import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
 import SecuritySettingsPage from './security-settings-page';
 import { usersConfig } from './users-config';
+import { SLOW, staffUser } from '../../test/fixtures';
 
 jest.setTimeout(120_000);
 
-// antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
-const SLOW = { timeout: 30_000 };
-
-const admin: User = {
+const admin = staffUser({
   id: 1,
   name: 'Admin',
   email: 'admin@example.com',
@@ -30,7 +28,7 @@ const admin: User = {
   role: null,
   permissions: [],
   two_factor_enabled: false,
-};
+});
 
 const SETTINGS = { require_two_factor: false, registration_enabled: false, features: DEFAULT_FEATURES };
 

@@ -10,6 +10,7 @@ import { initI18n } from '../../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../../test/http-fakes';
 import { renderScreens } from '../../../test/render-screens';
 import GeneralPage from './general-page';
+import { SLOW, staffUser } from '../../../test/fixtures';
 
 /**
  * The mail and storage settings are admins' alone and need a fresh password confirmation (access rules): the
@@ -20,10 +21,7 @@ import GeneralPage from './general-page';
 
 jest.setTimeout(120_000);
 
-// antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
-const SLOW = { timeout: 30_000 };
-
-const admin: User = {
+const admin = staffUser({
   id: 1,
   name: 'Admin',
   email: 'admin@example.com',
@@ -33,7 +31,7 @@ const admin: User = {
   role: null,
   permissions: [],
   two_factor_enabled: false,
-};
+});
 
 const SMTP = {
   host: 'smtp.example.com',
