@@ -30,7 +30,7 @@ const LABELS = {
     passwordSet: 'The new password is set.',
     reset: 'Reset two-factor authentication',
     wasReset: 'Two-factor authentication is reset.',
-    isAdmin: 'Is admin',
+    isAdmin: 'Admin',
     lastAdmin: 'The last active admin must stay an admin: make another user an admin first.',
   },
   zh_HK: {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import speakeasy from 'speakeasy';
-import { ADMIN, switchLanguage } from './actions';
+import { ADMIN, apiCall, rowOf, switchLanguage } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -154,7 +154,9 @@ function accountsJourney(main: RunningServer, language: Language): Journey {
       const userForm = page.getByTestId('resource-form-user');
       await userForm.getByLabel(l.name, { exact: true }).fill(`Front Desk ${tag}`);
       await userForm.getByLabel(l.email, { exact: true }).fill(email);
+      // the role is looked up as one types (`GET /api/roles/lookup?q=`)
       await userForm.getByLabel(l.role, { exact: true }).click();
+      await userForm.getByLabel(l.role, { exact: true }).fill(roleName);
       await chooseOption(page, roleName);
       await userForm.getByLabel(l.branch, { exact: true }).click();
       await chooseOption(page);
@@ -238,6 +240,79 @@ function accountsJourney(main: RunningServer, language: Language): Journey {
   };
 }
 
+/**
+ * A read-only staff user (a role with only `branches.view` and `users.view`) sees the related records by name —
+ * each branch's company, each user's role and branch — as the server names them on the rows, never `#id`.
+ */
+function readOnlyNamesJourney(main: RunningServer, language: Language): Journey {
+  const base = main.staffUrl;
+  const l = LABELS[language];
+  const tag = `${language === 'en' ? 'en' : 'zh'}${Date.now().toString(36).slice(-4)}`;
+  const email = `viewer-${tag}@example.com`;
+  const roleName = `Viewer ${tag}`;
+  return {
+    name: `accounts (${language}): a read-only staff user sees company, role and branch names in the lists, never #id`,
+    async run(page) {
+      await signIn(page, base, language, ADMIN.email, ADMIN.password);
+      await page.getByTestId('user-menu').waitFor();
+      const role = await apiCall(page, 'POST', '/api/roles', {
+        name: roleName,
+        data_scope: 'all',
+        permissions: ['branches.view', 'users.view'],
+      });
+      check(role.status === 201, `POST /api/roles should answer 201, got ${role.status}: ${role.body}`);
+      const branches = JSON.parse((await apiCall(page, 'GET', '/api/branches?q=CWB')).body) as {
+        items: { id: number; code: string }[];
+      };
+      const cwb = branches.items.find((b) => b.code === 'CWB')!;
+      const user = await apiCall(page, 'POST', '/api/users', {
+        name: `Read-only ${tag}`,
+        email,
+        role_id: (JSON.parse(role.body) as { id: number }).id,
+        branch_id: cwb.id,
+        language,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      });
+      check(user.status === 201, `POST /api/users should answer 201, got ${user.status}: ${user.body}`);
+      await signOut(page, base);
+
+      await signIn(page, base, language, email, PASSWORD);
+      await page.getByTestId('user-menu').waitFor();
+      // the branches: the demo branch's company by its code and name
+      await page.goto(`${base}/settings/branches`);
+      const branchRow = await rowOf(page, 'CWB');
+      await branchRow.getByText(/^HKSA \S/).waitFor();
+      check(
+        !/#\d/.test(await branchRow.innerText()),
+        `no #id in the branch row: ${await branchRow.innerText()}`,
+      );
+      // the users: the viewer's own row names its role and branch
+      await page.goto(`${base}/settings/users?q=${encodeURIComponent(email)}`);
+      const userRow = await rowOf(page, email);
+      await userRow.getByText(roleName, { exact: true }).waitFor();
+      await userRow
+        .getByText(language === 'en' ? 'CWB Causeway Bay' : 'CWB 銅鑼灣', { exact: true })
+        .waitFor();
+      check(!/#\d/.test(await userRow.innerText()), `no #id in the user row: ${await userRow.innerText()}`);
+      check(
+        (await page.getByRole('columnheader', { name: l.role, exact: true }).count()) === 1,
+        'the users list has its role column',
+      );
+      await page.screenshot({
+        path: outputPath(`accounts-${tag.slice(0, 2)}-read-only-names.png`),
+        fullPage: true,
+      });
+      await signOut(page, base);
+    },
+  };
+}
+
 export function accountJourneys(main: RunningServer): Journey[] {
-  return [accountsJourney(main, 'en'), accountsJourney(main, 'zh_HK')];
+  return [
+    accountsJourney(main, 'en'),
+    accountsJourney(main, 'zh_HK'),
+    readOnlyNamesJourney(main, 'en'),
+    readOnlyNamesJourney(main, 'zh_HK'),
+  ];
 }

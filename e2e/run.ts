@@ -19,6 +19,7 @@ import { settingsGeneralJourneys } from './settings-general-journeys';
 import { settingsJourneys } from './settings-journeys';
 import { settingsOrgJourneys } from './settings-org-journeys';
 import { startServer, type RunningServer } from './server';
+import { studentCategoryJourneys } from './student-categories.spec';
 
 const root = resolve(import.meta.dirname, '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,7 +62,10 @@ async function main(): Promise<number> {
     console.log(
       `e2e: Chromium ${browser.version()}, servers on ports ${mainServer.port} and ${shortSession.port}`,
     );
-    results = await runJourneys(browser, [
+    // `tsx e2e/run.ts student-categories settings-org`: only the journeys whose name holds one of the words
+    const only = process.argv.slice(2).map((w) => w.toLowerCase());
+    const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    const all = [
       ...journeys(mainServer, shortSession),
       ...settingsJourneys(mainServer),
       ...settingsOrgJourneys(mainServer),
@@ -69,7 +73,12 @@ async function main(): Promise<number> {
       ...accountsAdminJourneys(mainServer),
       ...settingsGeneralJourneys(mainServer),
       ...filesJourneys(mainServer),
-    ]);
+      ...studentCategoryJourneys(mainServer),
+    ];
+    results = await runJourneys(
+      browser,
+      only.length ? all.filter((j) => only.some((w) => slug(j.name).includes(w))) : all,
+    );
   } catch (error) {
     console.error('e2e: could not run the journeys:', error instanceof Error ? error.message : error);
     results.push({ name: 'setup', ok: false, error: String(error) });

@@ -18,6 +18,8 @@ const TEXT = {
     duplicate: 'This Data is already exist.',
     nameEn: 'English name',
     nameZh: 'Chinese name',
+    labelEn: 'English',
+    labelZh: 'Chinese',
     date: 'Date',
     code: 'Code',
     titleEn: 'Title (English)',
@@ -27,11 +29,9 @@ const TEXT = {
     holidays: 'Holidays',
     areas: 'Areas and districts',
     addDistrict: 'Add district',
-    districtRefused:
-      'This record cannot be deleted: it is still used by 1 district(s). Delete or move its districts first.',
+    districtRefused: 'This area is still used by 1 district(s). Delete or move its districts first.',
     genderTitle: 'Option list: Gender',
-    studentRefused:
-      'This record cannot be deleted: it is still used by 1 student(s). Deactivate it instead of deleting it.',
+    studentRefused: 'This option is still used by 1 student(s). Deactivate it instead of deleting it.',
     orderTerms: 'Order terms',
     refundTerms: 'Refund terms',
     codeTitle: 'Document numbers',
@@ -48,6 +48,8 @@ const TEXT = {
     duplicate: '此資料已存在。',
     nameEn: '英文名稱',
     nameZh: '中文名稱',
+    labelEn: '英文',
+    labelZh: '中文',
     date: '日期',
     code: '代碼',
     titleEn: '標題（英文）',
@@ -57,9 +59,9 @@ const TEXT = {
     holidays: '假期',
     areas: '地區及分區',
     addDistrict: '新增分區',
-    districtRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 個地區。請先刪除或移走其分區。',
+    districtRefused: '此地區仍被 1 個地區 使用。請先刪除或移走其分區。',
     genderTitle: '選項列表：性別',
-    studentRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 名學生。請改為停用，而非刪除。',
+    studentRefused: '此選項仍被 1 名學生 使用。請改為停用，而不是刪除。',
     orderTerms: '訂單條款',
     refundTerms: '退款條款',
     codeTitle: '文件編號',
@@ -135,13 +137,13 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           // import: a file with bad rows is refused whole, each bad row named; a good one is imported
           await page.goto(`${base}/settings/holiday`);
           const upload = (csv: string) =>
-            page.getByTestId('holiday-import-file').setInputFiles({
+            page.getByTestId('resource-import-file').setInputFiles({
               name: 'holidays.csv',
               mimeType: 'text/csv',
               buffer: Buffer.from(csv),
             });
           await upload(`date,name_en,name_zh\n${year}-13-01,Bad,壞\n${year}-0${n + 7}-01,,空\n`);
-          const problems = page.getByTestId('holiday-import-errors');
+          const problems = page.getByTestId('resource-import-errors');
           await problems.getByText(t.importRow(2)).first().waitFor();
           await problems.getByText(t.importRow(3)).first().waitFor();
           await upload(`date,name_en,name_zh\n${year}-0${n + 7}-02,Imported ${tag},匯入${tag}\n`);
@@ -220,21 +222,21 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           const code = `x-${tag.toLowerCase()}`;
           await page.getByTestId('resource-create').click();
           await formItem(page, t.code).locator('input').fill(code);
-          await formItem(page, t.nameEn).locator('input').fill(`Other ${tag}`);
-          await formItem(page, t.nameZh).locator('input').fill(`其他${tag}`);
+          await formItem(page, t.labelEn).locator('input').fill(`Other ${tag}`);
+          await formItem(page, t.labelZh).locator('input').fill(`其他${tag}`);
           await save(page, t);
           await page.waitForURL(/\/settings\/option\/gender$/);
           await search(page, code);
           await (await rowOf(page, code)).getByRole('link', { name: new RegExp(t.edit) }).click();
-          await formItem(page, t.nameEn).locator('input').fill(`Other ${tag} edited`);
+          await formItem(page, t.labelEn).locator('input').fill(`Other ${tag} edited`);
           await save(page, t);
           await page.waitForURL(/\/settings\/option\/gender/);
           await rowOf(page, `Other ${tag} edited`);
 
           await page.getByTestId('resource-create').click();
           await formItem(page, t.code).locator('input').fill(code);
-          await formItem(page, t.nameEn).locator('input').fill('Again');
-          await formItem(page, t.nameZh).locator('input').fill('再次');
+          await formItem(page, t.labelEn).locator('input').fill('Again');
+          await formItem(page, t.labelZh).locator('input').fill('再次');
           await save(page, t);
           await formItem(page, t.code).getByText(t.duplicate).waitFor();
 

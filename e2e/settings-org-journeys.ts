@@ -42,19 +42,17 @@ const TEXT = {
     password: 'Password',
     passwordConfirmation: 'Confirm password',
     yes: 'Yes',
+    english: 'English',
     studentsView: 'Students – View',
     studentsCreate: 'Students – Create',
     studentsUpdate: 'Students – Update',
     studentsDelete: 'Students – Delete',
     allSchools: 'All of Schools',
-    companyRefused:
-      'This record cannot be deleted: it is still used by 1 branch(es). Deactivate the company instead.',
-    branchRefused:
-      'This record cannot be deleted: it is still used by 1 user(s). Deactivate the branch instead.',
-    roleRefused:
-      'This record cannot be deleted: it is still used by 1 user(s). Move its users to another role first.',
+    companyRefused: 'This company is still used by 1 branch(es). Deactivate the company instead.',
+    branchRefused: 'This branch is still used by 1 user(s). Deactivate the branch instead.',
+    roleRefused: 'This role is still used by 1 user(s). Move its users to another role first.',
     companyHeader: ['Code', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'BR number', 'Active'],
-    branchHeader: ['Code', 'Company ID', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'Active'],
+    branchHeader: ['Code', 'Company', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'Active'],
     roleHeader: ['Name', 'Description', 'Data scope', 'Permissions'],
     userHeader: ['Name', 'Email', 'Role', 'Branch', 'Admin', 'Language', 'Active', '2FA', 'Last sign-in'],
   },
@@ -89,16 +87,17 @@ const TEXT = {
     password: '密碼',
     passwordConfirmation: '確認密碼',
     yes: '是',
+    english: '英文',
     studentsView: '學生 – 檢視',
     studentsCreate: '學生 – 新增',
     studentsUpdate: '學生 – 修改',
     studentsDelete: '學生 – 刪除',
     allSchools: '學校全部權限',
-    companyRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 間分行。請改為停用此公司。',
-    branchRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 名使用者。請改為停用此分行。',
-    roleRefused: '此紀錄無法刪除，因為仍有以下項目使用：1 名使用者。請先把其使用者轉到其他角色。',
+    companyRefused: '此公司仍被 1 間分行 使用。請改為停用此公司。',
+    branchRefused: '此分行仍被 1 名使用者 使用。請改為停用此分行。',
+    roleRefused: '此角色仍被 1 名使用者 使用。請先把其使用者轉到其他角色。',
     companyHeader: ['編號', '名稱（英文）', '名稱（中文）', '電話', '電郵', '商業登記號碼', '啟用'],
-    branchHeader: ['編號', '公司編號', '名稱（英文）', '名稱（中文）', '電話', '電郵', '啟用'],
+    branchHeader: ['編號', '公司', '名稱（英文）', '名稱（中文）', '電話', '電郵', '啟用'],
     roleHeader: ['名稱', '描述', '資料範圍', '權限'],
     userHeader: ['姓名', '電郵', '角色', '分行', '管理員', '語言', '啟用', '雙重認證', '最後登入'],
   },
@@ -256,14 +255,15 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
       await saveToList(page, t, '/settings/branches');
       await search(page, branchName, branchCode, 'CWB');
       const companyLabel = lang === 'en' ? `${companyName} Ltd` : companyNameZh;
-      await (await rowOf(page, branchCode)).getByText(`${companyCode} · ${companyLabel}`).waitFor();
+      // the company by the name the server gives the row (`company_name`), never `#id`
+      await (await rowOf(page, branchCode)).getByText(`${companyCode} ${companyLabel}`).waitFor();
 
       const branchId = await openEdit(page, t, await rowOf(page, branchCode), '/settings/branches');
       await formItem(page, t.phone).locator('input').fill('+852 2333 4444');
       await saveToList(page, t, '/settings/branches');
       await page.goto(`${base}/settings/branches/${branchId}`);
       await hasValue(formItem(page, t.phone).locator('input'), '+852 2333 4444');
-      await formItem(page, t.company).getByText(`${companyCode} · ${companyLabel}`).waitFor();
+      await formItem(page, t.company).getByText(`${companyCode} ${companyLabel}`).waitFor();
 
       // the same branch code again (typed in lower case: codes are upper case): refused on the code
       await page.goto(`${base}/settings/branches/create`);
@@ -299,7 +299,17 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
       same(branchRows[0] ?? [], t.branchHeader, 'the branches export header');
       same(
         branchRows.slice(1),
-        [[branchCode, String(companyId), branchName, `分行${tag}${rid}`, '+852 2333 4444', '', t.yes]],
+        [
+          [
+            branchCode,
+            `${companyCode} ${companyLabel}`,
+            branchName,
+            `分行${tag}${rid}`,
+            '+852 2333 4444',
+            '',
+            t.yes,
+          ],
+        ],
         'the branches export rows',
       );
       await page.goto(`${base}/settings/companies?q=${encodeURIComponent(companyCode)}`);
@@ -349,7 +359,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       await page.waitForURL(/\/settings\/roles\/create$/);
       await page.getByRole('heading', { name: t.newRole }).waitFor();
       await formItem(page, t.name).locator('input').fill(roleName);
-      await formItem(page, t.description).locator('textarea').fill('Front desk');
+      await formItem(page, t.description).locator('input').fill('Front desk');
       await choose(page, formItem(page, t.dataScope), t.scopeAll);
       const grid = page.getByTestId('role-grid');
       await grid.getByLabel(t.studentsView, { exact: true }).check();
@@ -369,10 +379,10 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
         'Students – Update not given yet',
       );
       await grid.getByLabel(t.studentsUpdate, { exact: true }).check();
-      await formItem(page, t.description).locator('textarea').fill('Front desk and enrolment');
+      await formItem(page, t.description).locator('input').fill('Front desk and enrolment');
       await saveToList(page, t, '/settings/roles');
       await page.goto(`${base}/settings/roles/${roleId}`);
-      await hasValue(formItem(page, t.description).locator('textarea'), 'Front desk and enrolment');
+      await hasValue(formItem(page, t.description).locator('input'), 'Front desk and enrolment');
       await grid.getByLabel(t.studentsUpdate, { exact: true }).waitFor();
       check(await grid.getByLabel(t.studentsUpdate, { exact: true }).isChecked(), 'Students – Update saved');
       check(
@@ -406,16 +416,14 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       await formItem(page, t.email).locator('input').fill(email);
       await choose(page, formItem(page, t.role), roleName, roleName);
       await choose(page, formItem(page, t.branch), 'CWB', 'CWB');
-      await choose(page, formItem(page, t.language), TEXT.en.languageName);
+      await choose(page, formItem(page, t.language), t.english);
       await formItem(page, t.password).locator('input').fill(USER_PASSWORD);
       await formItem(page, t.passwordConfirmation).locator('input').fill(USER_PASSWORD);
       await saveToList(page, t, '/settings/users');
       await search(page, email, email, ADMIN.email);
       const userRow = await rowOf(page, email);
       await userRow.getByText(roleName, { exact: true }).waitFor();
-      await userRow
-        .getByText(lang === 'en' ? 'CWB · Causeway Bay' : 'CWB · 銅鑼灣', { exact: true })
-        .waitFor();
+      await userRow.getByText(lang === 'en' ? 'CWB Causeway Bay' : 'CWB 銅鑼灣', { exact: true }).waitFor();
 
       // edit the name, kept after a reload (a fresh load of the record's address)
       const userId = await openEdit(page, t, userRow, '/settings/users');
@@ -462,7 +470,10 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       check(userRows.length === 2, `one user exported: ${JSON.stringify(userRows)}`);
       const [name, mail, role, branch, admin, language, active] = userRows[1];
       check(
-        name === `${userName} Edited` && mail === email && role === roleName && branch === 'CWB',
+        name === `${userName} Edited` &&
+          mail === email &&
+          role === roleName &&
+          branch === (lang === 'en' ? 'CWB Causeway Bay' : 'CWB 銅鑼灣'),
         `the users export row: ${JSON.stringify(userRows[1])}`,
       );
       check(

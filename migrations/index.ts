@@ -5,6 +5,7 @@ import * as accounts from './20261122000003_accounts';
 import * as reference from './20261122000004_reference';
 import * as files from './20261122000005_files';
 import * as security from './20261124000006_security';
+import * as listIndexes from './20261125000007_list_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122000004_reference': reference,
   '20261122000005_files': files,
   '20261124000006_security': security,
+  '20261125000007_list_indexes': listIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

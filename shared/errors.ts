@@ -1,3 +1,5 @@
+import type { MessageKey, MessageParams, MessageRef } from './messages';
+
 /** Error codes shared by server and client. The server maps each to one HTTP status (api.md). */
 export const ERROR_CODES = {
   validation: 422,
@@ -28,6 +30,10 @@ export const ERROR_CODES = {
   /** a request body in a charset or content encoding the server does not read */
   unsupported_media_type: 415,
   throttled: 429,
+  /** a list, count or export query ran past the statement timeout and was stopped */
+  query_timeout: 503,
+  /** the client went away before the answer: its query was killed (nobody reads this; nginx's 499) */
+  request_cancelled: 499,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -53,11 +59,21 @@ export const MESSAGES = {
   server: 'Server Error',
 } as const;
 
-/** Body of every error response. */
+/**
+ * Body of every error response. `message` and `errors` are English, for API users and logs; clients show
+ * `message_key` and `error_keys` (keys of the one catalog, shared/messages.ts `CATALOG`) in their own language.
+ */
 export interface ErrorBody {
   message: string;
   code?: ErrorCode;
+  /** the catalogued message of `message` */
+  message_key?: MessageKey;
+  /** its placeholder values, when it has any (a value may be a nested `{ key, params }`) */
+  message_params?: MessageParams;
+  /** field → English messages */
   errors?: Record<string, string[]>;
+  /** field → the same messages, in the same order, by key */
+  error_keys?: Record<string, MessageRef[]>;
   references?: Record<string, number>;
   timeout?: boolean;
 }

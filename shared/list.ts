@@ -14,7 +14,10 @@ export type ListQuery = z.infer<typeof ZListQuery>;
 
 export interface ListResponse<T> {
   items: T[];
+  /** the rows of the filter; at most 10,000 when `total_capped` */
   total: number;
+  /** there are more than `total` rows (the count stops there: show "10,000+") */
+  total_capped?: boolean;
   page: number;
   per_page: number;
 }

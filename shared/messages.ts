@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { MESSAGES } from './errors';
 
 /**
- * Every message the server may put in an answer (field errors, business rules, notices), in English. The
- * client shows each in the user's language from `serverMessages.<key>` (client/src/locales/messages), matching
- * the English text exactly or, for a template, by its `{{placeholders}}`; a placeholder named `message` holds
- * another message of this catalog and is translated in turn. The spec's own messages are in `MESSAGES`
- * (shared/errors.ts). A test reads the server's and the shared schemas' sources and fails on a message that
- * is not here.
+ * Every message the server may put in an answer (field errors, business rules, notices), in English, by key.
+ * Answers carry the key and its placeholder values (`message_key` / `message_params`, `error_keys`: shared/errors.ts
+ * `ErrorBody`) beside the English text; the client shows `serverMessages.<key>` in the user's language
+ * (client/src/locales/messages.zh_HK.json; en is this catalog itself) and never reads the English. The spec's own
+ * messages are in `MESSAGES` (shared/errors.ts): the two objects make one catalog (`MessageKey`, `CATALOG`). A
+ * placeholder value may itself be a message (`{ key, params }`, e.g. `importRow`'s `message`), translated in
+ * turn. A test reads the server's and the shared schemas' sources and fails on a message that is not here.
  */
 export const FIELD_MESSAGES = {
   // ---- generic field checks (zod issues, see zodMessage below) ----
@@ -112,6 +113,10 @@ export const FIELD_MESSAGES = {
   formatControl: 'The format cannot contain control characters.',
   formatTooLong: 'Numbers in this format can be longer than {{max}} characters.',
   stateNotAllowed: 'This action is not allowed in the record’s current state.',
+  // a refused delete (409 `referenced`): `entity` is the resource's name (`area`), `references` the counts in
+  // words (the body's `references` holds them by kind), `hint` a message of this catalog
+  stillUsedBy: 'This {{entity}} is still used by {{references}}.',
+  stillUsedByHint: 'This {{entity}} is still used by {{references}}. {{hint}}',
 
   // ---- hostile or unreadable input ----
   textControl: 'Remove the control characters from this text (such as NUL or text-direction marks).',
@@ -133,12 +138,21 @@ export const FIELD_MESSAGES = {
   fileNotCsv: 'The file is not a readable CSV file.',
   fileMaxRows: 'A file can hold at most {{max}} rows.',
   csvQuoteOpen: 'A quoted field opened on line {{line}} is never closed.',
-  importColumns: 'The first row must name the columns: missing {{columns}} (date, name_en, name_zh).',
-  importEmpty: 'The file has no holidays in it.',
   importRow: 'Row {{row}}: {{message}}',
-  importDateTwice: '{{date}} is also on row {{row}}.',
-  importDateStored: '{{date}}: {{message}}',
   importRowsBad: 'Rows with errors: {{count}}. Nothing was imported.',
+  // the generic import (server/src/resources/resource.import.ts): `column` is the column's label in the reader's
+  // language, `message` a nested message of this catalog
+  importRowsBadMore:
+    'Rows with errors: {{count}}. Nothing was imported. The first {{shown}} errors are listed, {{more}} more are not.',
+  importCell: 'Row {{row}}: {{column}}: {{message}}',
+  importUnknownColumns: 'Unknown columns: {{columns}}. Use the columns of the template.',
+  importMissingColumns: 'Missing columns: {{columns}}.',
+  importColumnTwice: 'The column {{column}} is given twice.',
+  importNoRows: 'The file has no rows to import.',
+  importSameAs: 'The same as row {{row}}.',
+  importNoMatch: 'Nothing called "{{value}}" was found.',
+  importAmbiguous: '"{{value}}" names more than one record: give its id instead.',
+  importYesNo: 'Use yes or no.',
   // uploads (server/src/modules/files; shared/files.ts names them)
   fileChoose: 'Choose a file to upload.',
   fileBadName: 'This file name is not allowed.',
@@ -155,105 +169,142 @@ export const FIELD_MESSAGES = {
   sheetMaxCells: 'A file can hold at most {{max}} cells.',
   imageTooLarge: 'The image is too large: at most {{max}} megapixels.',
   imageUnreadable: 'The image cannot be read.',
+  // lists and exports at scale
+  queryTimeout: 'This took too long and was stopped. Narrow the search or filter, or try again later.',
+  requestCancelled: 'The request was cancelled.',
 } as const;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 
-/** A catalog message with its placeholders filled: `fieldMessage('tooLong', { max: 200 })`. */
-export function fieldMessage(key: FieldMessageKey, params: Record<string, string | number> = {}): string {
-  return FIELD_MESSAGES[key].replace(/{{(\w+)}}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+/** A key of the one catalog: the spec's messages (`MESSAGES`) and `FIELD_MESSAGES`. */
+export type MessageKey = keyof typeof MESSAGES | FieldMessageKey;
+
+/** A placeholder's value: a number, a text, or another catalogued message (translated in turn). */
+export type MessageParam = string | number | MessageRef;
+export type MessageParams = Record<string, MessageParam>;
+
+/** A catalogued message by key, with its placeholder values: what answers carry and clients translate. */
+export interface MessageRef {
+  key: MessageKey;
+  params?: MessageParams;
 }
 
-/** Every catalogued message, spec messages first: English text → key. */
-export const MESSAGE_CATALOG: ReadonlyMap<string, string> = new Map([
-  ...Object.entries(MESSAGES).map(([key, text]) => [text, key] as [string, string]),
-  ...Object.entries(FIELD_MESSAGES).map(([key, text]) => [text, key] as [string, string]),
-]);
-
-interface Template {
-  key: string;
-  pattern: RegExp;
-  names: string[];
+/** A message reference with its English text (`msg`). */
+export interface Message extends MessageRef {
+  text: string;
 }
 
-const TEMPLATES: Template[] = Object.entries(FIELD_MESSAGES)
-  .filter(([, text]) => text.includes('{{'))
-  .map(([key, text]) => {
-    const names: string[] = [];
-    const source = text
-      .split(/({{\w+}})/)
-      .map((part) => {
-        const name = /^{{(\w+)}}$/.exec(part)?.[1];
-        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(name);
-        return '(.+?)';
-      })
-      .join('');
-    return { key, pattern: new RegExp(`^${source}$`, 's'), names };
+/** The one lookup: key → English template. */
+export const CATALOG: Readonly<Record<MessageKey, string>> = { ...MESSAGES, ...FIELD_MESSAGES };
+
+export function isMessageKey(key: unknown): key is MessageKey {
+  return typeof key === 'string' && Object.prototype.hasOwnProperty.call(CATALOG, key);
+}
+
+/** The placeholder names of a template, in order: `['row', 'message']`. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(/{{(\w+)}}/g)].map((m) => m[1]);
+}
+
+/** A reference's English text, its placeholders filled (a nested message by its own English text). */
+export function messageEnglish(ref: MessageRef): string {
+  const params = ref.params ?? {};
+  return CATALOG[ref.key].replace(/{{(\w+)}}/g, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
+    const value = params[name];
+    return typeof value === 'object' ? messageEnglish(value) : String(value);
   });
+}
+
+/** A catalog message to answer with: `msg('tooLong', { max: 200 })` → `{ key, params, text }`. */
+export function msg(key: MessageKey, params?: MessageParams): Message {
+  const ref: MessageRef = params && Object.keys(params).length ? { key, params } : { key };
+  return { ...ref, text: messageEnglish(ref) };
+}
+
+/** A catalog message's English text with its placeholders filled: `fieldMessage('tooLong', { max: 200 })`. */
+export function fieldMessage(key: MessageKey, params: MessageParams = {}): string {
+  return messageEnglish({ key, params });
+}
+
+/** English text → key, for the exact (placeholder-free) texts of the catalog, spec messages first. */
+export const MESSAGE_CATALOG: ReadonlyMap<string, MessageKey> = new Map(
+  [...Object.entries(MESSAGES), ...Object.entries(FIELD_MESSAGES)]
+    .filter(([, text]) => !text.includes('{{'))
+    .map(([key, text]) => [text, key as MessageKey] as [string, MessageKey])
+    .reverse(),
+);
 
 /**
- * Which catalogued message a text is: its key and the placeholder values, or null. Exact texts win over
- * templates; a `message` placeholder is itself looked up by the caller.
+ * The key of an exact catalogued text, or null. For the messages a zod schema states itself (always a catalogued
+ * English text: `.min(1, FIELD_MESSAGES.required)`), which reach the validator as text only.
  */
-export function matchMessage(text: string): { key: string; params: Record<string, string> } | null {
-  const exact = MESSAGE_CATALOG.get(text);
-  if (exact) return { key: exact, params: {} };
-  for (const template of TEMPLATES) {
-    const match = template.pattern.exec(text);
-    if (match) {
-      const params: Record<string, string> = {};
-      template.names.forEach((name, i) => (params[name] = match[i + 1]));
-      return { key: template.key, params };
-    }
-  }
-  return null;
+export function messageRefOfText(text: string): MessageRef | null {
+  const key = MESSAGE_CATALOG.get(text);
+  return key ? { key } : null;
 }
 
 type Issue = z.core.$ZodRawIssue;
+
+/** zod's own issue as a catalogued message: key and placeholders. */
+function zodIssueRef(issue: Issue): MessageRef {
+  const sized = issue as Issue & { origin?: string; maximum?: unknown; minimum?: unknown };
+  switch (issue.code) {
+    case 'too_big':
+      if (sized.origin === 'string') return { key: 'tooLong', params: { max: String(sized.maximum) } };
+      if (sized.origin === 'array' || sized.origin === 'set')
+        return { key: 'tooManyItems', params: { max: String(sized.maximum) } };
+      return { key: 'tooLarge', params: { max: String(sized.maximum) } };
+    case 'too_small':
+      if (sized.origin === 'string')
+        return Number(sized.minimum) <= 1
+          ? { key: 'required' }
+          : { key: 'tooShort', params: { min: String(sized.minimum) } };
+      if (sized.origin === 'array' || sized.origin === 'set')
+        return { key: 'tooFewItems', params: { min: String(sized.minimum) } };
+      return { key: 'tooSmall', params: { min: String(sized.minimum) } };
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return { key: 'required' };
+      if ((issue as { expected?: string }).expected === 'int') return { key: 'notAWholeNumber' };
+      if ((issue as { expected?: string }).expected === 'number') return { key: 'notANumber' };
+      return { key: 'invalidValue' };
+    case 'invalid_format': {
+      const format = (issue as { format?: string }).format;
+      if (format === 'email') return { key: 'invalidEmail' };
+      if (format === 'date') return { key: 'invalidDate' };
+      if (format === 'url') return { key: 'invalidUrl' };
+      return { key: 'invalidValue' };
+    }
+    case 'invalid_value':
+    case 'invalid_union':
+      return { key: 'chooseListed' };
+    case 'unrecognized_keys':
+      return { key: 'notAllowed' };
+    default:
+      return { key: 'invalidValue' };
+  }
+}
 
 /**
  * zod's own messages, replaced by catalogued ones so that the client can show them in the user's language.
  * A message a schema gives itself (`.min(1, 'This field is required.')`) still wins.
  */
 export function zodMessage(issue: Issue): string {
-  const sized = issue as Issue & { origin?: string; maximum?: unknown; minimum?: unknown };
-  switch (issue.code) {
-    case 'too_big':
-      if (sized.origin === 'string') return fieldMessage('tooLong', { max: String(sized.maximum) });
-      if (sized.origin === 'array' || sized.origin === 'set')
-        return fieldMessage('tooManyItems', { max: String(sized.maximum) });
-      return fieldMessage('tooLarge', { max: String(sized.maximum) });
-    case 'too_small':
-      if (sized.origin === 'string')
-        return Number(sized.minimum) <= 1
-          ? FIELD_MESSAGES.required
-          : fieldMessage('tooShort', { min: String(sized.minimum) });
-      if (sized.origin === 'array' || sized.origin === 'set')
-        return fieldMessage('tooFewItems', { min: String(sized.minimum) });
-      return fieldMessage('tooSmall', { min: String(sized.minimum) });
-    case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return FIELD_MESSAGES.required;
-      if ((issue as { expected?: string }).expected === 'int') return FIELD_MESSAGES.notAWholeNumber;
-      if ((issue as { expected?: string }).expected === 'number') return FIELD_MESSAGES.notANumber;
-      return FIELD_MESSAGES.invalidValue;
-    case 'invalid_format': {
-      const format = (issue as { format?: string }).format;
-      if (format === 'email') return MESSAGES.invalidEmail;
-      if (format === 'date') return FIELD_MESSAGES.invalidDate;
-      if (format === 'url') return FIELD_MESSAGES.invalidUrl;
-      return FIELD_MESSAGES.invalidValue;
-    }
-    case 'invalid_value':
-    case 'invalid_union':
-      return FIELD_MESSAGES.chooseListed;
-    case 'unrecognized_keys':
-      return FIELD_MESSAGES.notAllowed;
-    default:
-      return FIELD_MESSAGES.invalidValue;
-  }
+  return messageEnglish(zodIssueRef(issue));
+}
+
+/**
+ * The catalogued message of a zod issue (as parsed: `error.issues[i]`): the key of zod's own check with its
+ * placeholders; a custom issue's `params.message` (a reference); or — where the schema states its own message,
+ * always a catalogued English text — that text's key. An issue whose message is in none is zod's own check's.
+ */
+export function zodMessageRef(issue: { message: string } & Record<string, unknown>): MessageRef {
+  // a refinement names its catalogued message itself: `ctx.addIssue({ code: 'custom', params: { message: ref } })`
+  const named = (issue.params as { message?: MessageRef } | undefined)?.message;
+  if (issue.code === 'custom' && named && isMessageKey(named.key)) return named;
+  const own = zodIssueRef(issue as unknown as Issue);
+  if (messageEnglish(own) === issue.message) return own;
+  return messageRefOfText(issue.message) ?? own;
 }
 
 let installed = false;

@@ -15,16 +15,14 @@ import { readJsonBody } from './http/validate';
 import { ipKey, throttleFactory } from './http/throttle';
 import { logger, requestScope } from './lib/logger';
 import { configurePasswords } from './lib/passwords';
-import { areasResource } from './modules/areas/areas.resource';
 import { createAuthController } from './modules/auth/auth.controller';
 import { loginKeys, registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { holidaysResource } from './modules/holidays/holidays.resource';
 import { registerPortalRoutes } from './modules/portal/portal.routes';
 import { registerAccountsModule } from './modules/accounts.module';
 import { registerFilesModule } from './modules/files.module';
-import { registerReferenceModule } from './modules/reference.module';
-import { registerResource } from './resources/resource.routes';
+import { registerReferenceModule, registerReferenceRecordRoutes } from './modules/reference.module';
+import { registerDeclaredResources } from './modules/declared.module';
 import { createSessionMiddleware } from './sessions/session';
 import { createBackgroundWork, type BackgroundWork } from './lib/background';
 import { createMailService } from './modules/mail/mail.service';
@@ -129,13 +127,15 @@ export function createApp(deps: AppDeps): App {
   });
   registerAuthRoutes(api, authController, loginThrottles);
   registerPortalRoutes(api, db);
-  for (const resource of [holidaysResource, areasResource]) registerResource(api, db, resource);
   const background = createBackgroundWork();
   const mail = createMailService(db, config, background);
   const settingsGuard = createSettingsGuard({ db, mail });
   const moduleDeps = { api, db, config, redis, auth, throttle, mail, background, settingsGuard };
-  registerAccountsModule(moduleDeps);
+  // the option lists' own routes before the declared resources' (`/options/:key/order` before `/:id`)
   registerReferenceModule(moduleDeps);
+  const resources = registerDeclaredResources(moduleDeps);
+  registerAccountsModule(moduleDeps, resources);
+  registerReferenceRecordRoutes(moduleDeps, resources);
   registerFilesModule(moduleDeps);
 
   app.use(

@@ -31,6 +31,8 @@ const ZEnv = z
     PASSWORD_CONFIRM_MINUTES: minutes.default(180),
     ADMIN_CONFIRM_MINUTES: minutes.default(15),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+    /** how long a list, count or export query may run before it is stopped (503 `query_timeout`) */
+    DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
     SMTP_HOST: z.string().optional(),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SMTP_USER: z.string().optional(),
@@ -93,6 +95,8 @@ export interface Config {
     adminConfirmMs: number;
   };
   bcryptCost: number;
+  /** the statement timeout of list, count and export queries (MariaDB/MySQL) */
+  statementTimeoutMs: number;
   smtp?: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean };
   uploadDir: string;
   logLevel: string;
@@ -153,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       adminConfirmMs: Math.min(env.ADMIN_CONFIRM_MINUTES, env.PASSWORD_CONFIRM_MINUTES) * 60_000,
     },
     bcryptCost: env.BCRYPT_COST,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
     smtp,
     uploadDir: env.UPLOAD_DIR,
     logLevel: env.LOG_LEVEL,

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   }
   configureLogger(config.logLevel, config.isProduction);
   configurePasswords(config.bcryptCost);
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
   const applied = await migrateLatest(db);
   if (applied.length) logger.info(`applied ${applied.length} migration(s)`, { migrations: applied });
   let demoSeeded = false;

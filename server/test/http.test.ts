@@ -1,4 +1,5 @@
 import Transport from 'winston-transport';
+import { msg } from '../../shared/messages';
 import { AppError } from '../src/lib/app-error';
 import { logger } from '../src/lib/logger';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from './harness';
@@ -20,7 +21,9 @@ beforeAll(async () => {
     path: '/__test/refused',
     access: 'public',
     handler: () => {
-      throw new AppError('referenced', 'Still used.', { references: { subjects: 3 } });
+      throw new AppError('referenced', msg('stillUsedBy', { entity: 'school', references: '3 subjects' }), {
+        references: { subjects: 3 },
+      });
     },
   });
 });
@@ -30,14 +33,20 @@ describe('errors', () => {
   it('answers 500 with no detail: no stack, no SQL', async () => {
     const res = await new Client(t.app).get('/api/__test/boom');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'Server Error' });
+    expect(res.body).toEqual({ message: 'Server Error', code: 'internal', message_key: 'server' });
     expect(res.text).not.toMatch(/SELECT|stack|at /);
   });
 
   it('maps AppError codes to statuses and bodies once', async () => {
     const res = await new Client(t.app).get('/api/__test/refused');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'Still used.', code: 'referenced', references: { subjects: 3 } });
+    expect(res.body).toEqual({
+      message: 'This school is still used by 3 subjects.',
+      code: 'referenced',
+      message_key: 'stillUsedBy',
+      message_params: { entity: 'school', references: '3 subjects' },
+      references: { subjects: 3 },
+    });
   });
 
   it('answers unknown API paths with a JSON 404 and bad JSON with 422', async () => {

@@ -1,10 +1,11 @@
-import { z } from 'zod';
-import { zDate, zName } from './common';
+import type { z } from 'zod';
+import type { InputOf } from '../resources/declaration';
+import { deriveSchemas } from '../resources/derive';
+import { holidays } from '../resources/holidays';
 
-export const ZHolidayCreate = z.strictObject({
-  date: zDate,
-  name_en: zName,
-  name_zh: zName,
-});
-export const ZHolidayUpdate = ZHolidayCreate.partial();
-export type HolidayCreate = z.infer<typeof ZHolidayCreate>;
+export type HolidayCreate = InputOf<typeof holidays>;
+
+/** Derived from the declaration (shared/resources/holidays.ts), typed as it parses. */
+const derived = deriveSchemas(holidays);
+export const ZHolidayCreate = derived.create as z.ZodType<HolidayCreate> & typeof derived.create;
+export const ZHolidayUpdate = derived.update;

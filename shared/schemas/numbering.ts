@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessage } from '../messages';
+import { messageEnglish, type MessageRef } from '../messages';
 
 /**
  * Document numbers (domain.md "settings"): a format such as `INV-{branch}-{yyyy}-{seq:5}` with the tokens
@@ -31,34 +31,40 @@ const TOKEN = /\{([^{}]*)\}/g;
 /** Longest number a document column holds (students.student_no and the others are 40 characters). */
 export const MAX_NUMBER_LENGTH = 40;
 
-/** Why a format cannot be used, or null when it can. */
-export function formatProblem(format: string): string | null {
-  if (!format.trim()) return 'The format is required.';
+/** Why a format cannot be used (a catalogued message), or null when it can. */
+export function formatProblemRef(format: string): MessageRef | null {
+  if (!format.trim()) return { key: 'formatRequired' };
   let seqCount = 0;
   for (const match of format.matchAll(TOKEN)) {
     const token = match[1];
     const seq = /^seq:(\d+)$/.exec(token);
     if (seq) {
       const width = Number(seq[1]);
-      if (width < 1 || width > 10) return 'The width of {seq:N} must be between 1 and 10.';
+      if (width < 1 || width > 10) return { key: 'formatSeqWidth' };
       seqCount++;
     } else if (!['branch', 'yyyy', 'yy', 'mm'].includes(token)) {
-      return fieldMessage('formatUnknownToken', { token: `{${token}}` });
+      return { key: 'formatUnknownToken', params: { token: `{${token}}` } };
     }
   }
   const outside = format.replace(TOKEN, '');
-  if (/[{}]/.test(outside)) return 'A brace is not closed: use {branch}, {yyyy}, {yy}, {mm} and {seq:N}.';
-  if (seqCount !== 1) return 'The format must contain {seq:N} exactly once.';
+  if (/[{}]/.test(outside)) return { key: 'formatBrace' };
+  if (seqCount !== 1) return { key: 'formatSeqOnce' };
   if ([...format].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
-    return 'The format cannot contain control characters.';
+    return { key: 'formatControl' };
   }
   // the longest number it can give (a 10-character branch code) must fit the document's column
   if (
     formatNumber(format, { branch: 'X'.repeat(10), date: new Date(0), seq: 1 }).length > MAX_NUMBER_LENGTH
   ) {
-    return fieldMessage('formatTooLong', { max: MAX_NUMBER_LENGTH });
+    return { key: 'formatTooLong', params: { max: MAX_NUMBER_LENGTH } };
   }
   return null;
+}
+
+/** Why a format cannot be used, in English, or null when it can. */
+export function formatProblem(format: string): string | null {
+  const problem = formatProblemRef(format);
+  return problem ? messageEnglish(problem) : null;
 }
 
 /** Whether the sequence restarts each year (the number shows the year) and runs per branch (it shows the branch). */
@@ -86,8 +92,10 @@ export const zNumberFormat = z
   .trim()
   .max(60)
   .superRefine((value, ctx) => {
-    const problem = formatProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    const problem = formatProblemRef(value);
+    // the catalogued message rides along in `params.message` (shared/messages.ts zodMessageRef)
+    if (problem)
+      ctx.addIssue({ code: 'custom', message: messageEnglish(problem), params: { message: problem } });
   });
 
 export const ZNumberingPreviewQuery = z.strictObject({

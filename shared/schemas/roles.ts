@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
 import { PERMISSIONS } from '../permissions';
+import { deriveSchemas } from '../resources/derive';
+import { roles } from '../resources/roles';
 
-export const DATA_SCOPES = ['all', 'branch'] as const;
+export { DATA_SCOPES } from '../resources/roles';
 
-export const ZRoleCreate = z.strictObject({
-  name: z.string().trim().min(1, 'This field is required.').max(100),
-  description: z.string().trim().max(500).nullable().optional(),
-  data_scope: z.enum(DATA_SCOPES),
-  permissions: z
-    .array(z.string().refine((k) => PERMISSIONS.includes(k), 'Unknown permission key.'))
-    .max(PERMISSIONS.length * 2),
-});
-export const ZRoleUpdate = ZRoleCreate.partial();
+/** The role's permission keys: not a declared field (a JSON array), chosen on the module × action grid. */
+const zPermissions = z
+  .array(z.string().refine((k) => PERMISSIONS.includes(k), FIELD_MESSAGES.unknownPermission))
+  .max(PERMISSIONS.length * 2);
+
+/** Derived from the declaration (shared/resources/roles.ts), plus the permissions. */
+const derived = deriveSchemas(roles);
+export const ZRoleCreate = derived.create.extend({ permissions: zPermissions });
+export const ZRoleUpdate = derived.update.extend({ permissions: zPermissions.optional() });
 export type RoleCreate = z.infer<typeof ZRoleCreate>;

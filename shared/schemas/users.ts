@@ -1,25 +1,12 @@
 import { z } from 'zod';
-import { LOCALES } from '../features';
-import { zEmail, zPassword } from './auth';
-import { zId } from './common';
+import { deriveSchemas } from '../resources/derive';
+import { users } from '../resources/users';
+import { zPassword } from './auth';
 
-const fields = {
-  name: z.string().trim().min(1, 'This field is required.').max(100),
-  email: zEmail,
-  role_id: zId.nullable().optional(),
-  branch_id: zId.nullable().optional(),
-  /** takes effect on the user's next request (the flag is read on every request) */
-  is_admin: z.boolean().optional(),
-  language: z.enum(LOCALES).optional(),
-  is_active: z.boolean().optional(),
-};
-
-export const ZUserCreate = z.strictObject({
-  ...fields,
-  password: zPassword,
-  password_confirmation: z.string().max(200),
-});
-export const ZUserUpdate = z
-  .strictObject({ ...fields, password: zPassword, password_confirmation: z.string().max(200) })
-  .partial();
+/** Derived from the declaration (shared/resources/users.ts), plus the password a new account starts with. */
+const derived = deriveSchemas(users);
+const password = { password: zPassword, password_confirmation: z.string().max(200) };
+export const ZUserCreate = derived.create.extend(password);
+/** a password set here is for a user who cannot sign in (one's own changes on the profile) */
+export const ZUserUpdate = derived.update.extend(z.strictObject(password).partial().shape);
 export type UserCreate = z.infer<typeof ZUserCreate>;

@@ -35,8 +35,12 @@ export const httpBaseQuery: BaseQueryFn<HttpArgs | string, unknown, ApiError> = 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  /** `StorageUsage`: the storage usage (features/files); whatever stores or deletes a file invalidates it */
-  tagTypes: ['StorageUsage'],
+  /**
+   * `StorageUsage`: the storage usage (features/files); whatever stores or deletes a file invalidates it.
+   * `Resource`: a resource's list or record, its id the API path (`/api/companies`, `/api/companies/5`;
+   * components/resource/resource-api.ts): a write invalidates the paths it touches.
+   */
+  tagTypes: ['StorageUsage', 'Resource'],
   endpoints: (build) => ({
     /** The generic data call of a route (spec §2, §7), used by the route loaders. */
     routeData: build.query<unknown, { url: string; params?: QueryParams }>({

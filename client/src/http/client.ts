@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ErrorBody } from '../../../shared/errors';
 import { mapHttpError, type ErrorAction } from './error-mapping';
 import { progressEvents } from './progress';
@@ -115,6 +116,9 @@ function errorBody(body: unknown): ErrorBody | null {
 
 async function send(url: string, options: HttpOptions, method: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // the server names lookups and writes messages in the screen's language, not the account's
+  if (i18next.language && !headers['Accept-Language'])
+    headers['Accept-Language'] = i18next.language === 'zh_HK' ? 'zh-HK' : i18next.language;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
   else if (options.body !== undefined) {

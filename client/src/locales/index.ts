@@ -14,6 +14,8 @@ import accountsEn from '../features/settings-accounts/locales/en.json';
 import accountsZhHK from '../features/settings-accounts/locales/zh_HK.json';
 import filesEn from '../features/files/locales/en.json';
 import filesZhHK from '../features/files/locales/zh_HK.json';
+import declaredEn from '../../../shared/resources/locales/en.json';
+import declaredZhHK from '../../../shared/resources/locales/zh_HK.json';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -22,7 +24,8 @@ const messagesEn: Dictionary = { serverMessages: { ...FIELD_MESSAGES } };
 
 /**
  * Every string a person sees, per language: the shell's (`en.json`, `zh_HK.json` here) and each feature's
- * own `features/<area>/locales/{en,zh_HK}.json`, added to the two lists below. Keys must not collide.
+ * own `features/<area>/locales/{en,zh_HK}.json`, added to the two lists below, and the declared resources'
+ * (`shared/resources/locales`, `resources.<name>.*`). Keys must not collide.
  */
 const EN: Dictionary[] = [
   baseEn,
@@ -33,6 +36,7 @@ const EN: Dictionary[] = [
   apiTokensEn,
   accountsEn,
   filesEn,
+  declaredEn,
 ];
 const ZH_HK: Dictionary[] = [
   baseZhHK,
@@ -43,6 +47,7 @@ const ZH_HK: Dictionary[] = [
   apiTokensZhHK,
   accountsZhHK,
   filesZhHK,
+  declaredZhHK,
 ];
 
 function merge(parts: Dictionary[]): Dictionary {

@@ -2,12 +2,41 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { migrationSource } from '../../../migrations';
+import { AppError } from '../lib/app-error';
 
 export type Db = Knex;
 export type Trx = Knex | Knex.Transaction;
 
+export interface DbOptions {
+  /**
+   * how long a list, count or export query may run before it is killed and answered 503 `query_timeout`
+   * (MariaDB/MySQL; SQLite runs in-process and cannot be interrupted)
+   */
+  statementTimeoutMs?: number;
+}
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
+const statementTimeouts = new WeakMap<object, number>();
+
+/** The statement timeout of `db` (a transaction reads its own as the default). */
+export function statementTimeoutOf(db: Trx): number {
+  return statementTimeouts.get(db) ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+}
+
+/** Changes the statement timeout of `db` (start-up; a test's tiny one). */
+export function setStatementTimeout(db: Knex, ms: number): void {
+  statementTimeouts.set(db, ms);
+}
+
 /** Builds the one Knex instance: better-sqlite3 for `sqlite:<path>`, mysql2 for `mysql://…`. */
-export function createDb(databaseUrl: string): Knex {
+export function createDb(databaseUrl: string, options: DbOptions = {}): Knex {
+  const db = createKnex(databaseUrl);
+  setStatementTimeout(db, options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  return db;
+}
+
+function createKnex(databaseUrl: string): Knex {
   if (databaseUrl.startsWith('mysql://')) {
     return knex({
       client: 'mysql2',
@@ -43,8 +72,69 @@ export function createDb(databaseUrl: string): Knex {
   });
 }
 
-export function isMysql(db: Knex): boolean {
+export function isMysql(db: Trx): boolean {
   return db.client.config.client === 'mysql2';
+}
+
+interface PooledConnection {
+  threadId: number;
+}
+interface ClientInternals {
+  acquireConnection(): Promise<PooledConnection>;
+  releaseConnection(conn: PooledConnection): Promise<unknown>;
+  /** `KILL QUERY <threadId>` from a connection of its own, outside the pool (knex's own timeout cancel) */
+  cancelQuery(conn: PooledConnection): Promise<unknown>;
+}
+
+/** The request went away before its query answered: the query was killed, nobody is waiting for an answer. */
+export function cancelledError(): AppError {
+  return new AppError('request_cancelled');
+}
+
+function isTimeout(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; errno?: number } | null;
+  // knex's own timer, or the server's max_statement_time / max_execution_time
+  return e?.name === 'KnexTimeoutError' || e?.errno === 1969 || e?.errno === 3024;
+}
+
+/**
+ * Runs a read that may be heavy (a list page, its count, an export batch) with the statement timeout, and kills
+ * it when `signal` aborts (the client went away): on MariaDB/MySQL the query runs on a connection taken from the
+ * pool for it, whose thread `KILL QUERY` ends from another connection, exactly as knex's `.timeout(ms, { cancel:
+ * true })` does on its own timer. A timeout answers 503 `query_timeout`; an abort `request_cancelled` (499, which
+ * nobody reads). SQLite runs the query in-process: it cannot be interrupted, only not started.
+ */
+export async function guardedQuery<T>(db: Trx, query: Knex.QueryBuilder, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) throw cancelledError();
+  if (!isMysql(db)) return (await query) as T;
+  const ms = statementTimeoutOf(db);
+  const inTransaction = (db as Knex.Transaction).isTransaction === true;
+  if (!signal || inTransaction) {
+    try {
+      return (await query.timeout(ms, { cancel: true })) as T;
+    } catch (err) {
+      throw isTimeout(err) ? new AppError('query_timeout') : err;
+    }
+  }
+  const client = db.client as unknown as ClientInternals;
+  const conn = await client.acquireConnection();
+  let kill: Promise<unknown> | null = null;
+  const onAbort = () => {
+    kill ??= client.cancelQuery(conn).catch(() => undefined);
+  };
+  try {
+    if (signal.aborted) throw cancelledError();
+    signal.addEventListener('abort', onAbort, { once: true });
+    return (await query.connection(conn).timeout(ms, { cancel: true })) as T;
+  } catch (err) {
+    if (kill || signal.aborted) throw cancelledError();
+    throw isTimeout(err) ? new AppError('query_timeout') : err;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    // the KILL must land before the connection serves anyone else
+    if (kill) await kill;
+    await client.releaseConnection(conn);
+  }
 }
 
 export async function migrateLatest(db: Knex): Promise<string[]> {

@@ -14,6 +14,8 @@ export interface RouteSpec {
   access: Access;
   /** permission key (`module.action`) a staff route needs */
   permission?: string;
+  /** instead of `permission` alone: any one of these keys (`permission` among them) will do */
+  anyPermission?: string[];
   schemas?: RequestSchemas;
   /** extra middleware between authorisation and validation (throttles) */
   before?: RequestHandler[];
@@ -25,6 +27,7 @@ export interface RegisteredRoute {
   path: string;
   access: Access;
   permission?: string;
+  anyPermission?: string[];
 }
 
 export interface ApiHooks {
@@ -52,7 +55,7 @@ export class ApiRouter {
 
   add(spec: RouteSpec): void {
     const chain: RequestHandler[] = [requireAccess(spec.access)];
-    if (spec.permission) chain.push(this.authorise(spec.permission));
+    if (spec.permission) chain.push(this.authorise(spec.permission, spec.anyPermission));
     chain.push(...(spec.before ?? []));
     if (spec.schemas) chain.push(validate(spec.schemas));
     chain.push(spec.handler);
@@ -62,13 +65,15 @@ export class ApiRouter {
       path: spec.path,
       access: spec.access,
       permission: spec.permission,
+      ...(spec.anyPermission ? { anyPermission: spec.anyPermission } : {}),
     });
   }
 
-  private authorise(permission: string): RequestHandler {
+  private authorise(permission: string, any?: string[]): RequestHandler {
+    const keys = any ?? [permission];
     return async (req, _res, next) => {
       const auth = req.auth;
-      if (auth?.kind === 'staff' && can(auth.user, permission)) return next();
+      if (auth?.kind === 'staff' && keys.some((key) => can(auth.user, key))) return next();
       await this.hooks.onDenied(req, permission);
       throw new AppError('forbidden');
     };

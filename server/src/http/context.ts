@@ -51,6 +51,13 @@ export interface RequestContext {
    * visitors.
    */
   access: CallerAccess | null;
+  /**
+   * the language the caller reads: the screen's (`Accept-Language`, which the SPA sets to its current language),
+   * else the account's own; names of related records and export headers come in it
+   */
+  language: 'en' | 'zh_HK';
+  /** aborts when the client goes away before the answer: a list's or an export's running query is killed */
+  signal?: AbortSignal;
 }
 
 export interface CallerAccess {
@@ -117,7 +124,32 @@ export function contextOf(req: Request): RequestContext {
     userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
     requestId: requestScope.getStore()?.requestId ?? null,
     access: accessOf(req),
+    language: languageOf(req),
   };
+}
+
+const signals = new WeakMap<Request, AbortSignal>();
+
+/** Aborts when the response closes before it was fully sent (the client went away). One per request. */
+export function abortSignalOf(req: Request): AbortSignal {
+  let signal = signals.get(req);
+  if (signal) return signal;
+  const controller = new AbortController();
+  signal = controller.signal;
+  signals.set(req, signal);
+  const res = req.res;
+  if (res?.destroyed && !res.writableFinished) controller.abort();
+  else res?.once('close', () => res.writableFinished || controller.abort());
+  return signal;
+}
+
+/** `Accept-Language` when it names one of ours (`zh…` or `en…` first), else the signed-in account's language. */
+export function languageOf(req: Request): 'en' | 'zh_HK' {
+  const header = req.get('accept-language')?.trim().toLowerCase() ?? '';
+  if (header.startsWith('zh')) return 'zh_HK';
+  if (header.startsWith('en')) return 'en';
+  const own = req.auth?.kind === 'staff' ? req.auth.user.language : req.auth?.student.language;
+  return own?.startsWith('zh') ? 'zh_HK' : 'en';
 }
 
 /** The first label of the host decides the front end: `student.…` is the portal, anything else the back-office. */

@@ -4,7 +4,6 @@ import { csrfSync } from 'csrf-sync';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { randomToken, safeEqual } from '../lib/crypto';
-import { FIELD_MESSAGES } from '../../../shared/messages';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -71,7 +70,7 @@ function crossOrigin(req: Request): boolean {
 export const csrfProtection: RequestHandler = (req, _res, next) => {
   if (SAFE.has(req.method)) return next();
   if (req.get('authorization')?.startsWith('Bearer ') && !req.get('cookie')) return next();
-  if (crossOrigin(req)) throw new AppError('csrf', FIELD_MESSAGES.crossSite);
+  if (crossOrigin(req)) throw new AppError('csrf', 'crossSite');
   if (liveSession(req)) {
     if (!csrf.isRequestValid(req)) throw new AppError('csrf');
     return next();

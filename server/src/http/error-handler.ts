@@ -1,8 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '../lib/app-error';
 import { logger } from '../lib/logger';
-import { MESSAGES } from '../../../shared/errors';
-import { FIELD_MESSAGES } from '../../../shared/messages';
+import { MESSAGES, type ErrorBody } from '../../../shared/errors';
 
 /** A unique-index violation that slipped past the service check (a race): still the duplicate answer. */
 function isUniqueViolation(err: any): boolean {
@@ -24,12 +23,12 @@ function isForeignKeyViolation(err: any): boolean {
  */
 export function bodyReadError(err: any): AppError {
   if (err instanceof AppError) return err;
-  if (err?.type === 'entity.parse.failed') return new AppError('validation', FIELD_MESSAGES.invalidJson);
+  if (err?.type === 'entity.parse.failed') return new AppError('validation', 'invalidJson');
   if (err?.type === 'entity.too.large') return new AppError('payload_too_large');
   if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
     return new AppError('unsupported_media_type');
   }
-  return new AppError('validation', FIELD_MESSAGES.bodyUnreadable);
+  return new AppError('validation', 'bodyUnreadable');
 }
 
 function toAppError(err: any): AppError | null {
@@ -62,7 +61,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       error: err?.stack ?? String(err),
     });
     if (res.headersSent) return;
-    res.status(500).json({ message: MESSAGES.server });
+    const body: ErrorBody = { message: MESSAGES.server, code: 'internal', message_key: 'server' };
+    res.status(500).json(body);
     return;
   }
   if (appError.status >= 500) logger.error(appError.message, { code: appError.code });

@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { FIELD_MESSAGES, fieldMessage, installZodMessages } from '../../../shared/messages';
-import { AppError, type FieldErrors } from '../lib/app-error';
+import { installZodMessages, msg, zodMessageRef, type MessageRef } from '../../../shared/messages';
+import { AppError, fieldMap, type FieldMessages } from '../lib/app-error';
 import { bodyReadError } from './error-handler';
 
 // zod's own messages become catalogued ones, which the client shows in the user's language
@@ -30,21 +30,21 @@ declare module 'express-serve-static-core' {
  * An object keyed by what a client sent: no prototype, so that a field named `__proto__`, `constructor` or
  * `toString` is a field like any other (it is JSON-serialised as one) instead of reaching Object.prototype.
  */
-export function fieldErrorMap(): FieldErrors {
-  return Object.create(null) as FieldErrors;
+export function fieldErrorMap(): FieldMessages {
+  return fieldMap<MessageRef[]>();
 }
 
-/** zod issues → `{field: [messages]}`; unknown keys are named one by one. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+/** zod issues → `{field: [catalogued messages]}`; unknown keys are named one by one. */
+export function fieldErrors(error: z.ZodError): FieldMessages {
   const errors = fieldErrorMap();
-  const add = (field: string, message: string) => {
+  const add = (field: string, message: MessageRef) => {
     (errors[field] ??= []).push(message);
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add([...issue.path, key].join('.'), FIELD_MESSAGES.notAllowed);
+      for (const key of issue.keys) add([...issue.path, key].join('.'), { key: 'notAllowed' });
     } else {
-      add(issue.path.join('.') || '_', issue.message);
+      add(issue.path.join('.') || '_', zodMessageRef(issue as never));
     }
   }
   return errors;
@@ -126,16 +126,16 @@ const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([
  * A parsed JSON body no route should see: nested deeper than `MAX_BODY_DEPTH`, or holding a prototype key at any
  * depth. Checked once, before anything reads the body (throttle keys, validation), in a single walk.
  */
-export function bodyShapeErrors(body: unknown): FieldErrors | null {
+export function bodyShapeErrors(body: unknown): FieldMessages | null {
   const errors = fieldErrorMap();
   for (const { node, path, depth } of containers(body)) {
     if (depth > MAX_BODY_DEPTH) {
-      errors._ = [fieldMessage('bodyTooDeep', { max: MAX_BODY_DEPTH })];
+      errors._ = [msg('bodyTooDeep', { max: MAX_BODY_DEPTH })];
       return errors;
     }
     for (const key of Object.keys(node)) {
       if (!PROTOTYPE_KEYS.has(key)) continue;
-      (errors[[...path(), key].join('.')] ??= []).push(fieldMessage('keyNotAllowed', { key }));
+      (errors[[...path(), key].join('.')] ??= []).push(msg('keyNotAllowed', { key }));
       if (Object.keys(errors).length >= MAX_REPORTED) return errors;
     }
   }
@@ -212,7 +212,7 @@ export function validate(schemas: RequestSchemas): RequestHandler {
       const value = part === 'body' ? (req.body ?? {}) : req[part];
       const hostile = controlCharacterPaths(value);
       if (hostile.length) {
-        for (const field of hostile) (errors[field] ??= []).push(FIELD_MESSAGES.textControl);
+        for (const field of hostile) (errors[field] ??= []).push({ key: 'textControl' });
         continue;
       }
       const result = schema.safeParse(value);
@@ -225,9 +225,9 @@ export function validate(schemas: RequestSchemas): RequestHandler {
   };
 }
 
-function firstMessage(errors: FieldErrors): string {
-  const first = Object.values(errors)[0]?.[0];
-  return first ?? 'The given data was invalid.';
+/** The first field error, as the message of the whole answer (the spec's "The given data was invalid." if none). */
+function firstMessage(errors: FieldMessages): MessageRef {
+  return Object.values(errors)[0]?.[0] ?? { key: 'validation' };
 }
 
 export const ZIdParams = z.strictObject({ id: z.coerce.number().int().positive() });

@@ -1,47 +1,81 @@
-import { ERROR_CODES, MESSAGES, type ErrorBody, type ErrorCode } from '../../../shared/errors';
-import { FIELD_MESSAGES } from '../../../shared/messages';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../../../shared/errors';
+import { messageEnglish, type MessageKey, type MessageRef } from '../../../shared/messages';
 
+/** Field → English messages, as error bodies carry them in `errors`. */
 export type FieldErrors = Record<string, string[]>;
+/** Field → catalogued messages (key + placeholders), what AppError holds and bodies carry in `error_keys`. */
+export type FieldMessages = Record<string, MessageRef[]>;
 
-const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
-  validation: MESSAGES.validation,
-  duplicate: MESSAGES.duplicate,
-  business_rule: MESSAGES.validation,
-  invalid_credentials: MESSAGES.credentials,
-  unauthenticated: MESSAGES.unauthenticated,
-  session_timeout: MESSAGES.sessionExpired,
-  forbidden: MESSAGES.forbidden,
-  insufficient_rights: FIELD_MESSAGES.insufficientRights,
-  two_factor_required: 'Two-factor authentication must be enabled for this account.',
-  password_confirmation_required: 'Please confirm your password.',
-  csrf: MESSAGES.csrf,
-  not_found: MESSAGES.notFound,
-  referenced: MESSAGES.referenced,
-  smtp_not_configured: MESSAGES.smtpMissing,
-  email_failed: MESSAGES.emailFailed,
-  conflict: 'This action is not allowed in the record’s current state.',
-  payload_too_large: 'The file is too large.',
-  unsupported_media_type: FIELD_MESSAGES.unsupportedBody,
-  throttled: MESSAGES.throttled,
-  internal: MESSAGES.server,
+/** A message of the catalog: `msg('tooLong', { max: 200 })` (shared/messages.ts), or a bare key. */
+export type MessageArg = MessageRef | MessageKey;
+
+/** The message of each code when a throw names none: a key of the catalog (shared/messages.ts). */
+const DEFAULT_MESSAGES: Record<ErrorCode, MessageKey> = {
+  validation: 'validation',
+  duplicate: 'duplicate',
+  business_rule: 'validation',
+  invalid_credentials: 'credentials',
+  unauthenticated: 'unauthenticated',
+  session_timeout: 'sessionExpired',
+  forbidden: 'forbidden',
+  insufficient_rights: 'insufficientRights',
+  two_factor_required: 'twoFactorRequired',
+  password_confirmation_required: 'confirmPassword',
+  csrf: 'csrf',
+  not_found: 'notFound',
+  referenced: 'referenced',
+  smtp_not_configured: 'smtpMissing',
+  email_failed: 'emailFailed',
+  conflict: 'stateNotAllowed',
+  payload_too_large: 'fileTooLarge',
+  unsupported_media_type: 'unsupportedBody',
+  throttled: 'throttled',
+  query_timeout: 'queryTimeout',
+  request_cancelled: 'requestCancelled',
+  internal: 'server',
 };
 
-/** The one error type services throw. The error middleware maps `code` to a status and body (api.md). */
+/** A message argument as a plain reference (no English text, no empty params). */
+export function messageRef(message: MessageArg): MessageRef {
+  if (typeof message === 'string') return { key: message };
+  return message.params && Object.keys(message.params).length
+    ? { key: message.key, params: message.params }
+    : { key: message.key };
+}
+
+/**
+ * An object keyed by what a client sent: no prototype, so that a field named `__proto__`, `constructor` or
+ * `toString` is a field like any other (it is JSON-serialised as one) instead of reaching Object.prototype.
+ */
+export function fieldMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/**
+ * The one error type services throw. It carries a catalogued message (key + placeholders), never free text:
+ * `new AppError('validation', msg('tooLong', { max: 200 }))`, `AppError.field('validation', 'name', 'required')`.
+ * The error middleware maps `code` to a status and the body (api.md): English `message` and `errors` for API
+ * users and logs, `message_key`/`message_params` and `error_keys` for clients to show in their language.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly errors?: FieldErrors;
+  readonly messageRef: MessageRef;
+  /** field errors by key, in order */
+  readonly fieldMessages?: FieldMessages;
   readonly references?: Record<string, number>;
   readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
-    message?: string,
-    extra: { errors?: FieldErrors; references?: Record<string, number>; retryAfterSeconds?: number } = {},
+    message?: MessageArg,
+    extra: { errors?: FieldMessages; references?: Record<string, number>; retryAfterSeconds?: number } = {},
   ) {
-    super(message ?? DEFAULT_MESSAGES[code]);
+    const ref = messageRef(message ?? DEFAULT_MESSAGES[code]);
+    super(messageEnglish(ref));
     this.name = 'AppError';
     this.code = code;
-    this.errors = extra.errors;
+    this.messageRef = ref;
+    this.fieldMessages = extra.errors;
     this.references = extra.references;
     this.retryAfterSeconds = extra.retryAfterSeconds;
   }
@@ -50,9 +84,23 @@ export class AppError extends Error {
     return ERROR_CODES[this.code];
   }
 
+  /** The field errors in English (`errors` of the body). */
+  get errors(): FieldErrors | undefined {
+    if (!this.fieldMessages) return undefined;
+    const out = fieldMap<string[]>();
+    for (const [field, refs] of Object.entries(this.fieldMessages)) out[field] = refs.map(messageEnglish);
+    return out;
+  }
+
   toBody(): ErrorBody {
-    const body: ErrorBody = { message: this.message, code: this.code };
-    if (this.errors) body.errors = this.errors;
+    const body: ErrorBody = { message: this.message, code: this.code, message_key: this.messageRef.key };
+    if (this.messageRef.params) body.message_params = this.messageRef.params;
+    if (this.fieldMessages) {
+      body.errors = this.errors;
+      const keys = fieldMap<MessageRef[]>();
+      for (const [field, refs] of Object.entries(this.fieldMessages)) keys[field] = refs.map(messageRef);
+      body.error_keys = keys;
+    }
     if (this.references) body.references = this.references;
     if (this.code === 'session_timeout') body.timeout = true;
     return body;
@@ -62,9 +110,11 @@ export class AppError extends Error {
   static field(
     code: 'validation' | 'duplicate' | 'business_rule' | 'invalid_credentials' | 'insufficient_rights',
     field: string,
-    message?: string,
+    message?: MessageArg,
   ) {
-    const text = message ?? DEFAULT_MESSAGES[code];
-    return new AppError(code, text, { errors: { [field]: [text] } });
+    const ref = messageRef(message ?? DEFAULT_MESSAGES[code]);
+    const errors = fieldMap<MessageRef[]>();
+    errors[field] = [ref];
+    return new AppError(code, ref, { errors });
   }
 }

@@ -1,9 +1,7 @@
-import { registerResource } from '../resources/resource.routes';
+import type { ResourceService } from '../resources/resource.service';
 import { createApiTokensService } from './api-tokens/api-tokens.service';
-import { filesServiceOf } from './files.module';
+import { resourceOf } from './declared.module';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens.routes';
-import { branchesResource } from './branches/branches.resource';
-import { companiesResource } from './companies/companies.resource';
 import { registerMailRoutes } from './mail/mail.routes';
 import type { ModuleDeps } from './module';
 import { registerPasswordResetRoutes } from './password-reset/password-reset.routes';
@@ -12,23 +10,17 @@ import { registerProfileRoutes } from './profile/profile.routes';
 import { createProfileService } from './profile/profile.service';
 import { registerRegistrationRoutes } from './registration/registration.routes';
 import { createRegistrationService } from './registration/registration.service';
-import { rolesResource } from './roles/roles.resource';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes';
 import { createTwoFactorService } from './two-factor/two-factor.service';
 import { registerAccountSettingsRoutes } from './users/account-settings.routes';
-import { usersResource } from './users/users.resource';
 
 /** The services of the accounts module, made once and handed to each feature's routes. */
 export type AccountsServices = ReturnType<typeof createAccountsServices>;
 
-function createAccountsServices(deps: ModuleDeps) {
-  const { api, db, config, mail, background } = deps;
-  // deleting a user (settings → users, or one's own account) deletes the user's own files (the profile photo)
-  const files = filesServiceOf(deps);
-  const users = registerResource(api, db, {
-    ...usersResource,
-    afterDelete: (trx, row, ctx) => files.removeOwned(trx, ctx, 'user', row.id),
-  });
+function createAccountsServices(deps: ModuleDeps, resources: Map<string, ResourceService>) {
+  const { db, config, mail, background } = deps;
+  // the declared users resource: deleting one's own account goes through it too (its rules delete own files)
+  const users = resourceOf(resources, 'user');
   return {
     users,
     profile: createProfileService({ db, config, mail, users }),
@@ -40,13 +32,12 @@ function createAccountsServices(deps: ModuleDeps) {
 }
 
 /**
- * Accounts and access: users, roles, companies and branches on the resource machinery; each feature
- * (profile, 2FA, API tokens, password reset, registration, mail, account settings) registers its own routes.
+ * Accounts and access: users, roles, companies and branches are declared resources (shared/resources,
+ * declared.module.ts); each feature (profile, 2FA, API tokens, password reset, registration, mail, account
+ * settings) registers its own routes.
  */
-export function registerAccountsModule(deps: ModuleDeps): void {
-  const services = createAccountsServices(deps);
-  for (const resource of [rolesResource, companiesResource, branchesResource])
-    registerResource(deps.api, deps.db, resource);
+export function registerAccountsModule(deps: ModuleDeps, resources: Map<string, ResourceService>): void {
+  const services = createAccountsServices(deps, resources);
 
   registerTwoFactorRoutes(deps, services);
   registerPasswordResetRoutes(deps, services);

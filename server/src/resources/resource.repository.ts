@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Trx } from '../db/knex';
+import { guardedQuery, type Trx } from '../db/knex';
+import { changeEvents } from '../lib/change-events';
 import { toDbDateTime } from '../lib/clock';
 import type { ResourceDefinition, Row } from './resource';
 
@@ -26,12 +27,29 @@ export interface ListParams {
   scope: BranchScope;
 }
 
+export type ListFilter = Omit<ListParams, 'page' | 'perPage'>;
+
+/** Sizes of the list machinery (a test lowers them). */
+export const listLimits = {
+  /** a list counts at most this many rows: beyond, it answers `total: countCap, total_capped: true` ("10,000+") */
+  countCap: 10_000,
+  /** how long a list's count is kept for the same filter; a committed write to the table drops it at once */
+  countCacheMs: 30_000,
+  /**
+   * counts below this are exact on every page: they cost little, and a write outside the resource machinery
+   * (which announces no change) then shows at once
+   */
+  countCacheMinRows: 1_000,
+  /** rows per export batch */
+  exportBatch: 1_000,
+};
+
 /**
  * The generic repository: the only place resource rows are read and written. Every resource table has
  * `created_at`, `updated_at`, `created_by` and `updated_by` (domain.md conventions).
  */
 /** The rows a list shows: branch scope, fixed columns, filters and search, not yet sorted or paged. */
-function listQuery(db: Trx, def: ResourceDefinition, params: Omit<ListParams, 'page' | 'perPage'>) {
+function listQuery(db: Trx, def: ResourceDefinition, params: ListFilter) {
   const base = db(def.table);
   applyScope(base, def, params.scope);
   def.applyFilters?.(base, params.filters);
@@ -44,32 +62,209 @@ function listQuery(db: Trx, def: ResourceDefinition, params: Omit<ListParams, 'p
   return base;
 }
 
-function page(qb: Knex.QueryBuilder, params: Pick<ListParams, 'sort'>, pageNo: number, perPage: number) {
-  return qb
-    .select('*')
-    .orderBy(params.sort.column, params.sort.direction)
-    .orderBy('id', params.sort.direction)
-    .limit(perPage)
-    .offset((pageNo - 1) * perPage);
+/**
+ * The sort column identifies a row of the list on its own: `id`, or a column unique by itself (a unique set of
+ * that column alone, or with the resource's fixed columns: an option's `value` within its list). Its order needs
+ * no `id` tie-break, which would keep MariaDB from walking the unique index (a full scan and a filesort).
+ */
+export function sortIsUnique(def: ResourceDefinition, column: string): boolean {
+  if (column === 'id') return true;
+  const fixed = def.fixed ?? {};
+  return (def.unique ?? []).some(
+    (set) => set.includes(column) && set.every((c) => c === column || c in fixed),
+  );
+}
+
+/** The list's order: the sort column, then `id` unless the column is unique (the index `(column, id)` serves). */
+function ordered(qb: Knex.QueryBuilder, def: ResourceDefinition, sort: ListParams['sort']) {
+  qb.orderBy(`${def.table}.${sort.column}`, sort.direction);
+  if (!sortIsUnique(def, sort.column)) qb.orderBy(`${def.table}.id`, sort.direction);
+  return qb;
+}
+
+/** Rows by id, in the order of `ids`. */
+async function rowsByIds(db: Trx, def: ResourceDefinition, ids: number[], signal?: AbortSignal) {
+  if (!ids.length) return [];
+  const rows = await guardedQuery<Row[]>(db, db(def.table).whereIn('id', ids).select('*'), signal);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.map((id) => byId.get(Number(id))).filter((row): row is Row => row !== undefined);
+}
+
+/**
+ * One page, as a deferred join: its ids first, found on the index alone (`select id … order by … limit …
+ * offset …`: the index `(column, id)` holds both, so the rows skipped are never read and no filesort is needed,
+ * whatever the optimiser thinks of a small table), then those rows by primary key. The last page of a million
+ * costs little more than the first.
+ */
+async function pageRows(db: Trx, def: ResourceDefinition, params: ListParams, signal?: AbortSignal) {
+  const idQuery = ordered(listQuery(db, def, params).select(`${def.table}.id`), def, params.sort)
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage);
+  const ids = await guardedQuery<{ id: number }[]>(db, idQuery, signal);
+  return rowsByIds(
+    db,
+    def,
+    ids.map((row) => row.id),
+    signal,
+  );
+}
+
+// ---- the count: capped, kept per filter until the table changes ----
+
+interface CountEntry {
+  table: string;
+  total: number;
+  capped: boolean;
+  expires: number;
+}
+const counts = new Map<string, CountEntry>();
+const MAX_COUNTS = 1_000;
+/** bumped by every committed change to a table: a count read across a change is not kept */
+const generations = new Map<string, number>();
+const dbIds = new WeakMap<object, number>();
+let nextDbId = 0;
+
+changeEvents.on((tables) => {
+  for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
+  for (const [key, entry] of counts) if (tables.includes(entry.table)) counts.delete(key);
+});
+
+function stable(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  const entries = Object.entries(value as Row).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`).join(',')}}`;
+}
+
+function countKey(db: Trx, def: ResourceDefinition, params: ListFilter): string {
+  let id = dbIds.get(db);
+  if (id === undefined) dbIds.set(db, (id = ++nextDbId));
+  return stable([id, def.table, def.fixed ?? null, params.scope, params.filters, params.q ?? '']);
+}
+
+/**
+ * How many rows the list holds, counting at most `countCap + 1` of them (`select count(*) from (select id …
+ * limit cap+1)`): a table of a million rows costs a walk of ten thousand index entries, not a scan. A count
+ * of at least `countCacheMinRows` is kept for `countCacheMs` per (table, fixed columns, scope, filters, q),
+ * dropped as soon as a write to the table commits (change-events).
+ */
+async function countRows(
+  db: Trx,
+  def: ResourceDefinition,
+  params: ListFilter,
+  signal?: AbortSignal,
+): Promise<{ total: number; capped: boolean }> {
+  const isRoot = !(db as Knex.Transaction).isTransaction;
+  const key = isRoot ? countKey(db, def, params) : null;
+  const hit = key ? counts.get(key) : undefined;
+  if (hit && hit.expires > Date.now() && hit.total >= listLimits.countCacheMinRows) return hit;
+  const generation = generations.get(def.table) ?? 0;
+  const cap = listLimits.countCap;
+  const inner = listQuery(db, def, params)
+    .select(`${def.table}.id`)
+    .limit(cap + 1)
+    .as('capped');
+  const row = await guardedQuery<{ n: number | string } | undefined>(
+    db,
+    db.from(inner).count({ n: '*' }).first(),
+    signal,
+  );
+  const n = Number(row?.n ?? 0);
+  const counted = { total: Math.min(n, cap), capped: n > cap };
+  if (key && n >= listLimits.countCacheMinRows && (generations.get(def.table) ?? 0) === generation) {
+    counts.delete(key);
+    counts.set(key, { table: def.table, ...counted, expires: Date.now() + listLimits.countCacheMs });
+    if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value as string);
+  }
+  return counted;
+}
+
+// ---- exports: by key, never OFFSET ----
+
+type Phase = 'null' | 'value';
+
+/**
+ * The rows after `after` in the list's order (the first rows when null), at most `size`, found on the index by
+ * key (`(column, id)` after the last row's), never by OFFSET: the last batch of an export costs what the first
+ * does. NULLs of the sort column come first ascending and last descending, as the list orders them; each part
+ * is read with its own key.
+ */
+async function keysetBatch(
+  db: Trx,
+  def: ResourceDefinition,
+  params: ListFilter,
+  after: Row | null,
+  size: number,
+  signal?: AbortSignal,
+): Promise<Row[]> {
+  const { column, direction } = params.sort;
+  const col = `${def.table}.${column}`;
+  const idCol = `${def.table}.id`;
+  const unique = sortIsUnique(def, column);
+  const op = direction === 'asc' ? '>' : '<';
+  const phases: Phase[] = direction === 'asc' ? ['null', 'value'] : ['value', 'null'];
+  const afterValue = after ? after[column] : undefined;
+  const afterPhase: Phase | null = after
+    ? afterValue === null || afterValue === undefined
+      ? 'null'
+      : 'value'
+    : null;
+  const out: Row[] = [];
+  for (const phase of afterPhase ? phases.slice(phases.indexOf(afterPhase)) : phases) {
+    if (column === 'id' && phase === 'null') continue;
+    const qb = listQuery(db, def, params).select(`${def.table}.*`);
+    const keyed = after !== null && phase === afterPhase;
+    if (phase === 'null') {
+      qb.whereNull(col);
+      if (keyed) qb.where(idCol, op, after.id);
+      qb.orderBy(idCol, direction);
+    } else {
+      if (column !== 'id') qb.whereNotNull(col);
+      if (keyed && unique) qb.where(col, op, afterValue);
+      else if (keyed) {
+        qb.where((w) => {
+          w.where(col, op, afterValue).orWhere((same) =>
+            same.where(col, afterValue).where(idCol, op, after.id),
+          );
+        });
+      }
+      ordered(qb, def, params.sort);
+    }
+    out.push(...(await guardedQuery<Row[]>(db, qb.limit(size - out.length), signal)));
+    if (out.length >= size) break;
+  }
+  return out;
 }
 
 export const resourceRepository = {
-  async list(db: Trx, def: ResourceDefinition, params: ListParams): Promise<{ rows: Row[]; total: number }> {
-    const base = listQuery(db, def, params);
-    const counted = await base.clone().count({ total: '*' }).first();
-    const rows = await page(base.clone(), params, params.page, params.perPage);
-    return { rows, total: Number(counted?.total ?? 0) };
+  /** One page of a list and its count (capped, cached per filter); both are cancelled with `signal`. */
+  async list(
+    db: Trx,
+    def: ResourceDefinition,
+    params: ListParams,
+    signal?: AbortSignal,
+  ): Promise<{ rows: Row[]; total: number; totalCapped: boolean }> {
+    const [rows, counted] = await Promise.all([
+      pageRows(db, def, params, signal),
+      countRows(db, def, params, signal),
+    ]);
+    return { rows, total: counted.total, totalCapped: counted.capped };
   },
 
-  /** One batch of an export: the list's rows in its order, without counting. */
+  /**
+   * One batch of an export: the list's rows in its order after `after` (the last row of the previous batch, null
+   * for the first), without counting.
+   */
   batch(
     db: Trx,
     def: ResourceDefinition,
-    params: Omit<ListParams, 'page' | 'perPage'>,
-    pageNo: number,
-    size: number,
+    params: ListFilter,
+    after: Row | null,
+    size: number = listLimits.exportBatch,
+    signal?: AbortSignal,
   ): Promise<Row[]> {
-    return page(listQuery(db, def, params), params, pageNo, size);
+    return keysetBatch(db, def, params, after, size, signal);
   },
 
   hasTable(db: Trx, table: string): Promise<boolean> {
@@ -136,6 +331,28 @@ export const resourceRepository = {
       .count({ n: '*' })
       .first();
     return Number(row?.n ?? 0);
+  },
+
+  /** A lookup's choices: `columns` of the rows in scope whose label columns contain `q`, by the first column. */
+  lookup(
+    db: Trx,
+    def: ResourceDefinition,
+    o: { q?: string; columns: string[]; scope: BranchScope; activeOnly: boolean; limit: number },
+  ): Promise<Row[]> {
+    const qb = db(def.table);
+    applyScope(qb, def, o.scope);
+    if (o.activeOnly) qb.where(`${def.table}.is_active`, true);
+    if (o.q) {
+      const pattern = `%${escapeLike(o.q)}%`;
+      qb.where((w) => {
+        for (const column of o.columns) w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+      });
+    }
+    return qb
+      .select(['id', ...o.columns])
+      .orderBy(o.columns[0])
+      .orderBy('id')
+      .limit(o.limit);
   },
 
   /** A row other than `excludeId` holding the same values in `columns` (NULL equal to NULL). */

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { LOCALES } from '../../../shared/features';
 import { ZListQuery } from '../../../shared/list';
 import type { ApiRouter } from '../http/api-router';
-import { contextOf } from '../http/context';
+import { abortSignalOf, contextOf } from '../http/context';
 import { AppError } from '../lib/app-error';
 import { EXPORT_FORMATS, exportLanguage, streamExport } from '../modules/exports/export.writer';
 import type { ResourceAction, ResourceDefinition } from './resource';
 import { createResourceService, type ResourceService } from './resource.service';
+import { DECLARATIONS } from '../../../shared/resources';
+import { registerImportRoutes } from './resource.import';
 
 interface Bound {
   def: ResourceDefinition;
@@ -29,7 +31,7 @@ function mount(
   path: string,
   template: ResourceDefinition,
   pick: (req: Request) => Bound,
-  extra: { params: z.ZodRawShape; before: RequestHandler[] },
+  extra: { params: z.ZodRawShape; before: RequestHandler[]; db?: Knex },
 ): void {
   const perm = (action: ResourceAction) => template.permissions?.[action] ?? `${template.module}.${action}`;
   const listQuery = (
@@ -55,16 +57,19 @@ function mount(
       const { def, service } = pick(req);
       const { format, lang, ...listInput } = req.parsed.query;
       if (!format) {
-        res.json(await service.list(listInput, contextOf(req)));
+        res.json(await service.list(listInput, { ...contextOf(req), signal: abortSignalOf(req) }));
         return;
       }
       const { page: _page, per_page: _perPage, ...query } = listInput;
+      const ctx = contextOf(req);
+      // a download link sends no Accept-Language: the screen's `lang` names the lookups too, as it heads the columns
+      const language = lang ?? ctx.language;
       await streamExport(res, {
         format,
         name: def.exportName ?? def.path.replace(/^\//, '').replace(/\//g, '-'),
         language: exportLanguage(lang ?? (req.auth?.kind === 'staff' ? req.auth.user.language : undefined)),
         columns: def.exportColumns,
-        batches: service.exportRows(query, contextOf(req)),
+        batches: service.exportRows(query, { ...ctx, language, signal: abortSignalOf(req) }),
       });
     },
   });
@@ -81,17 +86,59 @@ function mount(
       },
     });
   }
+  if (template.label) {
+    api.add({
+      method: 'get',
+      path: `${path}/lookup`,
+      access: 'staff',
+      permission: perm('view'),
+      anyPermission: lookupPermissions(template),
+      before,
+      schemas: {
+        params,
+        query: z.strictObject({
+          q: z.string().trim().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(50).optional(),
+        }),
+      },
+      handler: async (req, res) => {
+        const { q, limit } = req.parsed.query;
+        res.json(await pick(req).service.lookup(q, contextOf(req), limit));
+      },
+    });
+  }
+  // before the `/:id` routes, so that `import` is never read as an id
+  if (extra.db) registerImportRoutes(api, extra.db, template, pick, { path, ...extra });
+  const tabs = template.declaration?.tabs;
   api.add({
     method: 'get',
     path: `${path}/:id`,
     access: 'staff',
     permission: perm('view'),
     before,
-    schemas: { params: idParams },
+    schemas: {
+      params: idParams,
+      query: z.object({
+        tab: (tabs?.length ? z.enum(tabs as [string, ...string[]]) : z.never()).optional(),
+      }),
+    },
     handler: async (req, res) => {
-      res.json(await pick(req).service.get(id(req), contextOf(req)));
+      res.json(await pick(req).service.get(id(req), contextOf(req), req.parsed.query.tab));
     },
   });
+  for (const [action, move] of Object.entries(template.states?.actions ?? {})) {
+    api.add({
+      method: 'post',
+      path: `${path}/:id/${action}`,
+      access: 'staff',
+      permission: move.permission ?? perm('update'),
+      before,
+      schemas: { params: idParams, body: z.strictObject({}).optional() },
+      handler: async (req, res) => {
+        res.json(await pick(req).service.act(id(req), action, contextOf(req)));
+      },
+    });
+  }
   if (template.readOnly) return;
   api.add({
     method: 'post',
@@ -129,10 +176,60 @@ function mount(
   });
 }
 
+/**
+ * Who may read a lookup's choices: whoever may view the resource, or view, create or update a record of a
+ * declared resource with a lookup field to it (a branch's name on a student's form).
+ */
+function lookupPermissions(def: ResourceDefinition): string[] {
+  const modules = new Set<string>([def.module]);
+  for (const other of DECLARATIONS) {
+    const refers = Object.values(other.fields).some((f) => f.type === 'lookup' && f.resource === def.name);
+    if (refers) modules.add(other.module);
+  }
+  return [...modules].flatMap((m) => [`${m}.view`, `${m}.create`, `${m}.update`]);
+}
+
+/**
+ * A child resource under its parent: `/api{parent}/:parentId/{segment}` with the generic routes, its rows those
+ * of one parent (the parent column fixed from the path). The parent is checked once per request, with the
+ * caller's scope: a parent the caller cannot see answers 404 before anything else.
+ */
+export function registerChildResource(
+  api: ApiRouter,
+  db: Knex,
+  parent: ResourceService,
+  def: ResourceDefinition,
+): ResourceService {
+  const declared = def.declaration?.parent;
+  if (!declared) throw new Error(`${def.name} declares no parent`);
+  const service = createResourceService(db, def);
+  const fixed = def.fixed ?? {};
+  const parentSeen: RequestHandler = async (req, _res, next) => {
+    const parentId = zId.safeParse(req.params.parentId);
+    if (!parentId.success) throw new AppError('not_found');
+    await parent.get(parentId.data, contextOf(req));
+    next();
+  };
+  const pick = (req: Request): Bound => ({
+    def,
+    // the same resource seen inside one parent: its column fixed for reads and writes
+    service: createResourceService(db, {
+      ...def,
+      fixed: { ...fixed, [declared.column]: req.parsed.params.parentId },
+    }),
+  });
+  mount(api, `${parent.definition.path}/:parentId/${declared.segment}`, def, pick, {
+    params: { parentId: zId },
+    before: [parentSeen],
+    db,
+  });
+  return service;
+}
+
 /** One declared resource at `/api{def.path}`, with the generic routes. */
 export function registerResource(api: ApiRouter, db: Knex, def: ResourceDefinition): ResourceService {
   const bound = { def, service: createResourceService(db, def) };
-  mount(api, def.path, def, () => bound, { params: {}, before: [] });
+  mount(api, def.path, def, () => bound, { params: {}, before: [], db });
   return bound.service;
 }
 

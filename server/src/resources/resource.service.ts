@@ -8,11 +8,12 @@ import { numberingService } from '../modules/numbering/numbering.service';
 import type { Trx } from '../db/knex';
 import { can } from '../../../shared/permissions';
 import type { ResourceAction, ResourceDefinition, Row } from './resource';
-import { resourceRepository } from './resource.repository';
-import { fieldMessage } from '../../../shared/messages';
+import { listLimits, resourceRepository } from './resource.repository';
+import { resolveLookups } from './relations';
+import { lockForUpdate, withinUnit, type UnitOfWork } from './unit-of-work';
+import { msg } from '../../../shared/messages';
 
 const TIMESTAMPS = ['created_at', 'updated_at'];
-const EXPORT_BATCH = 2000;
 
 export interface ListInput {
   page: number;
@@ -51,12 +52,19 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
    */
   const present = async (trx: Trx, rows: Row[], ctx: RequestContext): Promise<Row[]> => {
     const mapped = rows.map(toResponse);
-    const expanded = def.expand ? await def.expand(trx, mapped) : mapped;
+    const named = def.lookups?.length ? await resolveLookups(trx, def.lookups, mapped, ctx.language) : mapped;
+    const expanded = def.expand ? await def.expand(trx, named) : named;
     const held = WRITE_ACTIONS.filter((action) => can(holder(ctx), permissionOf(action)));
-    const refused = held.length && def.refusals ? await def.refusals(trx, rows, ctx) : null;
+    const moves = Object.entries(def.states?.actions ?? {}).filter(([, move]) =>
+      can(holder(ctx), move.permission ?? permissionOf('update')),
+    );
+    const refused = (held.length || moves.length) && def.refusals ? await def.refusals(trx, rows, ctx) : null;
     return expanded.map((row) => {
       const refusal = refused?.get(row.id) ?? null;
-      return { ...row, allowed_actions: refusal ? [] : held, refusal };
+      if (refusal) return { ...row, allowed_actions: [], refusal };
+      const state = def.states ? row[def.states.column] : undefined;
+      const possible = moves.filter(([, move]) => move.from.includes(state)).map(([name]) => name);
+      return { ...row, allowed_actions: [...held, ...possible], refusal };
     });
   };
 
@@ -71,6 +79,12 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     const row = await resourceRepository.findById(trx, def, id, ctx?.branchScope ?? null);
     if (!row) throw new AppError('not_found');
     return row;
+  }
+
+  /** The record, locked for the rest of the unit (a read-modify-write: a state move). */
+  async function mustLock(uow: UnitOfWork, id: number, ctx: RequestContext): Promise<Row> {
+    await lockForUpdate(uow.trx, uow.trx(def.table).where('id', id).select('id'));
+    return mustFind(uow.trx, id, ctx);
   }
 
   /** A branch-scoped caller cannot write a row into another branch: that branch does not exist for them. */
@@ -93,7 +107,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     const value = sort ?? def.defaultSort;
     const column = value.replace(/^-/, '');
     if (!def.sortable.includes(column)) {
-      throw AppError.field('validation', 'sort', fieldMessage('sortUnsupported', { column }));
+      throw AppError.field('validation', 'sort', msg('sortUnsupported', { column }));
     }
     return { column, direction: value.startsWith('-') ? 'desc' : 'asc' };
   }
@@ -103,34 +117,40 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
     async list(input: ListInput, ctx: RequestContext): Promise<ListResponse<Row>> {
       const { page, per_page, q, sort, ...filters } = input;
-      const { rows, total } = await resourceRepository.list(db, def, {
-        page,
-        perPage: per_page,
-        q,
-        sort: parseSort(sort),
-        filters,
-        scope: ctx.branchScope,
-      });
-      return { items: await present(db, rows, ctx), total, page, per_page };
+      const { rows, total, totalCapped } = await resourceRepository.list(
+        db,
+        def,
+        { page, perPage: per_page, q, sort: parseSort(sort), filters, scope: ctx.branchScope },
+        ctx.signal,
+      );
+      const items = await present(db, rows, ctx);
+      return { items, total, ...(totalCapped ? { total_capped: true } : {}), page, per_page };
     },
 
     /**
      * Every row matching the list's filter, search and sort (not one page), as the API shows them, read in
-     * batches so that a large export never holds the whole table or the connection.
+     * batches by key (each after the last row of the one before, never OFFSET) so that a large export never holds
+     * the whole table or the connection; the event loop serves other requests between batches, and a client that
+     * goes away (`ctx.signal`) stops the running query.
      */
-    async *exportRows(input: ExportInput, ctx: RequestContext): AsyncGenerator<Row[]> {
+    async *exportRows(input: ExportInput, ctx: RequestContext, batchSize?: number): AsyncGenerator<Row[]> {
       const { q, sort, ...filters } = input;
       const params = { q, sort: parseSort(sort), filters, scope: ctx.branchScope };
-      for (let page = 1; ; page++) {
-        const rows = await resourceRepository.batch(db, def, params, page, EXPORT_BATCH);
+      const size = batchSize ?? listLimits.exportBatch;
+      for (let after: Row | null = null; ;) {
+        const rows = await resourceRepository.batch(db, def, params, after, size, ctx.signal);
         if (rows.length) yield await present(db, rows, ctx);
-        if (rows.length < EXPORT_BATCH) return;
+        if (rows.length < size) return;
+        after = rows[rows.length - 1];
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     },
 
-    async get(id: number, ctx: RequestContext): Promise<Row> {
+    /** The record; with `tab`, plus what the resource's rules add for that tab of its page. */
+    async get(id: number, ctx: RequestContext, tab?: string): Promise<Row> {
       const [row] = await present(db, [await mustFind(db, id, ctx)], ctx);
-      return row;
+      const extra = tab && def.tabData?.[tab] ? await def.tabData[tab](db, row, ctx) : {};
+      return { ...row, ...extra };
     },
 
     /**
@@ -147,9 +167,13 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       return { defaults: {}, ...(def.createForm ? await def.createForm(db, ctx) : {}) };
     },
 
-    async create(body: Row, ctx: RequestContext): Promise<Row> {
-      const input = def.fixed ? { ...body, ...def.fixed } : body;
-      return db.transaction(async (trx) => {
+    async create(body: Row, ctx: RequestContext, uow?: UnitOfWork): Promise<Row> {
+      const input: Row = { ...body, ...(def.fixed ?? {}) };
+      return withinUnit(db, uow, async (unit) => {
+        const trx = unit.trx;
+        unit.changed(def.table);
+        if (def.states && input[def.states.column] === undefined)
+          input[def.states.column] = def.states.initial;
         checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, null, ctx);
         await checkUnique(trx, input, null);
@@ -173,9 +197,11 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       });
     },
 
-    async update(id: number, input: Row, ctx: RequestContext): Promise<Row> {
-      return db.transaction(async (trx) => {
-        const before = await mustFind(trx, id, ctx);
+    async update(id: number, input: Row, ctx: RequestContext, uow?: UnitOfWork): Promise<Row> {
+      return withinUnit(db, uow, async (unit) => {
+        const trx = unit.trx;
+        unit.changed(def.table);
+        const before = await mustLock(unit, id, ctx);
         await assertNotRefused(trx, before, ctx);
         checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, before, ctx);
@@ -197,9 +223,11 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     },
 
     /** Refused with 409 and the count of each kind of record that still refers to it. */
-    async remove(id: number, ctx: RequestContext): Promise<void> {
-      const afterCommit = await db.transaction(async (trx) => {
-        const before = await mustFind(trx, id, ctx);
+    async remove(id: number, ctx: RequestContext, uow?: UnitOfWork): Promise<void> {
+      await withinUnit(db, uow, async (unit) => {
+        const trx = unit.trx;
+        unit.changed(def.table);
+        const before = await mustLock(unit, id, ctx);
         await assertNotRefused(trx, before, ctx);
         const references: Record<string, number> = {};
         for (const ref of def.references ?? []) {
@@ -208,15 +236,17 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           if (n > 0) references[ref.key] = (references[ref.key] ?? 0) + n;
         }
         if (Object.keys(references).length) {
-          const list = Object.entries(references)
-            .map(([key, n]) => `${n} ${key.replace(/_/g, ' ')}`)
-            .join(', ');
-          const hint = def.referencedHint ? ` ${def.referencedHint}` : '';
-          throw new AppError(
-            'referenced',
-            `This ${def.name.replace(/_/g, ' ')} is still used by ${list}.${hint}`,
-            { references },
-          );
+          // the entity and the counts in words (English); clients word them from `references` themselves
+          const params = {
+            entity: def.name.replace(/_/g, ' '),
+            references: Object.entries(references)
+              .map(([key, n]) => `${n} ${key.replace(/_/g, ' ')}`)
+              .join(', '),
+          };
+          const message = def.referencedHint
+            ? msg('stillUsedByHint', { ...params, hint: { key: def.referencedHint } })
+            : msg('stillUsedBy', params);
+          throw new AppError('referenced', message, { references });
         }
         await def.beforeDelete?.(trx, before, ctx);
         await resourceRepository.delete(trx, def, id);
@@ -227,9 +257,64 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           before,
           after: null,
         });
-        return def.afterDelete?.(trx, before, ctx);
+        const afterCommit = await def.afterDelete?.(trx, before, ctx);
+        if (afterCommit) unit.afterCommit(afterCommit);
       });
-      if (afterCommit) await afterCommit();
+    },
+
+    /**
+     * A declared move of the record's state (`POST /api/{resource}/{id}/{action}`): refused with 409
+     * `state_conflict` unless the record is in one of the move's `from` states; the resource's guard for it
+     * may refuse it for its own reasons; audited as the action's name.
+     */
+    async act(id: number, action: string, ctx: RequestContext, uow?: UnitOfWork): Promise<Row> {
+      const move = def.states?.actions[action];
+      if (!def.states || !move) throw new AppError('not_found');
+      const states = def.states;
+      if (!can(holder(ctx), move.permission ?? permissionOf('update'))) throw new AppError('forbidden');
+      return withinUnit(db, uow, async (unit) => {
+        const trx = unit.trx;
+        unit.changed(def.table);
+        const before = await mustLock(unit, id, ctx);
+        await assertNotRefused(trx, before, ctx);
+        if (!move.from.includes(before[states.column])) {
+          throw new AppError('conflict', 'stateNotAllowed');
+        }
+        await def.guards?.[action]?.(trx, before, ctx);
+        await resourceRepository.update(trx, def, id, { [states.column]: move.to }, ctx.actor.id);
+        const after = await mustFind(trx, id, null);
+        await def.afterWrite?.(trx, after, before, ctx);
+        await auditService.record(trx, ctx, { action, entity: def.name, entityId: id, before, after });
+        const [out] = await present(trx, [after], ctx);
+        return out;
+      });
+    },
+
+    /**
+     * `id` + `label` of the records matching `q` (a lookup field's choices), in the caller's language, active
+     * ones only where the resource has `is_active`; at most `limit`.
+     */
+    async lookup(
+      q: string | undefined,
+      ctx: RequestContext,
+      limit = 20,
+    ): Promise<{ id: number; label: string }[]> {
+      if (!def.label) throw new AppError('not_found');
+      const columns = def.label[ctx.language];
+      const rows = await resourceRepository.lookup(db, def, {
+        q,
+        columns: [...new Set([...def.label.en, ...def.label.zh_HK])],
+        scope: ctx.branchScope,
+        activeOnly: def.booleans?.includes('is_active') ?? false,
+        limit,
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        label: columns
+          .map((c) => row[c])
+          .filter((v) => v !== null && v !== undefined && v !== '')
+          .join(' '),
+      }));
     },
   };
 }

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { Module } from '../../../shared/permissions';
 import type { NumberedDocument } from '../../../shared/schemas/numbering';
+import type { ResourceDeclaration, StatesDeclaration } from '../../../shared/resources/declaration';
+import type { MessageKey } from '../../../shared/messages';
 import type { Trx } from '../db/knex';
 import type { RequestContext } from '../http/context';
 
@@ -32,6 +34,20 @@ export interface ExportColumn {
 export type ResourceAction = 'view' | 'create' | 'update' | 'delete';
 
 /**
+ * A related record's name on each row: `as` takes the label (in the caller's language) of the row of `table`
+ * whose `key` (default `id`) equals the row's `field`. Resolved with one `IN` query per page.
+ */
+export interface LookupRelation {
+  field: string;
+  as: string;
+  table: string;
+  key?: string;
+  /** more conditions on `table` (an option list's key) */
+  where?: Row;
+  label: { en: readonly string[]; zh_HK: readonly string[] };
+}
+
+/**
  * One entity, declared: everything the generic repository, service and routes need to serve its CRUD.
  * An entity writes its own service or routes only for what is really its own.
  */
@@ -54,8 +70,25 @@ export interface ResourceDefinition {
    * are read through them and every write sets them
    */
   fixed?: Row;
+  /** the shared declaration this definition derives from (declared.ts), when it has one */
+  declaration?: ResourceDeclaration;
+  /** related records' names added to every row (lookups, option labels) */
+  lookups?: LookupRelation[];
+  /** the columns naming a record per language: answers `GET {path}/lookup?q=` */
+  label?: { en: readonly string[]; zh_HK: readonly string[] };
+  /** its states and the moves between them, served as `POST {path}/:id/:action` */
+  states?: StatesDeclaration;
+  /** a move's own rules beyond its `from` states (inside its transaction, the row locked) */
+  guards?: Record<string, (db: Trx, row: Row, ctx: RequestContext) => Promise<void>>;
+  /** what `GET {path}/:id?tab=…` adds to the record for a tab of its page */
+  tabData?: Record<string, (db: Trx, row: Row, ctx: RequestContext) => Promise<Row>>;
   /** only the list and read routes (the audit log) */
   readOnly?: boolean;
+  /**
+   * `POST {path}/import` and `GET {path}/import/template` (resource.import.ts): needs `declaration` (the
+   * columns); a declaration's own `importable` turns it on too
+   */
+  importable?: boolean;
   /** a permission key other than `${module}.${action}` for some actions */
   permissions?: Partial<Record<ResourceAction, string>>;
   /** the list export's columns, headed in the user's language; default: the response's own fields */
@@ -63,7 +96,7 @@ export interface ResourceDefinition {
   /** the export's file name before the date (default: the path, `/` as `-`) */
   exportName?: string;
   /** appended to the 409 message when a delete is refused for references (what to do instead) */
-  referencedHint?: string;
+  referencedHint?: MessageKey;
   /**
    * the column naming the branch a row belongs to: branch-scoped roles see, change and create rows of their
    * own branch only, and get 404 for the others (quality §15)
@@ -103,7 +136,7 @@ export interface ResourceDefinition {
    * module's permission, each with the reason (an account or role stronger than the caller's: the access
    * rules). A write to one is refused with 403 `insufficient_rights`; `allowed_actions` leaves them out.
    */
-  refusals?: (db: Trx, rows: Row[], ctx: RequestContext) => Promise<Map<number, string>>;
+  refusals?: (db: Trx, rows: Row[], ctx: RequestContext) => Promise<Map<number, MessageKey>>;
   /**
    * inside the delete transaction, after the row is deleted and audited: removes what belongs to it alone (a
    * user's own files); what it answers runs once the transaction has committed (their bytes on the disk)

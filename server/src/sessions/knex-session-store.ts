@@ -46,14 +46,15 @@ export class KnexSessionStore extends session.Store {
       );
   }
 
-  override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
-    this.db('sessions')
-      .where({ sid })
-      .update({ expires_at: this.expiresAt(sess) })
-      .then(
-        () => cb?.(),
-        (err) => cb?.(err),
-      );
+  /**
+   * Nothing to write. express-session touches every unchanged session at the end of every request, which here
+   * would be one UPDATE per request; the row's expiry already covers the session's whole life (it is written
+   * with the cookie's expiry, the absolute timeout, whenever the session is saved, and the authenticate
+   * middleware saves it at least once a minute of activity), and the timeouts are enforced from the session
+   * data, not from this column.
+   */
+  override touch(_sid: string, _sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    cb?.();
   }
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {

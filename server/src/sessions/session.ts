@@ -35,7 +35,13 @@ export function createSessionMiddleware(
   prefix = 'sess:',
 ): RequestHandler {
   const store = redis
-    ? new RedisStore({ client: redis, prefix, ttl: Math.ceil(config.session.absoluteMs / 1000) })
+    ? new RedisStore({
+        client: redis,
+        prefix,
+        ttl: Math.ceil(config.session.absoluteMs / 1000),
+        // no EXPIRE per request: the key lives as long as the cookie (the absolute timeout) from each save
+        disableTouch: true,
+      })
     : new KnexSessionStore(db, config.session.absoluteMs);
   return session({
     name: SESSION_COOKIE,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import { changeEvents } from '../lib/change-events';
 import { clock, toDbDateTime } from '../lib/clock';
 import { userSessionsRepository } from '../modules/auth/user-sessions.repository';
 import { KnexSessionStore } from './knex-session-store';
@@ -15,6 +16,7 @@ export async function sweepExpiredSessions(db: Knex, config: Config, now = clock
   const idleBefore = toDbDateTime(now - config.session.idleMs - TOUCH_SLACK_MS);
   const startedBefore = toDbDateTime(now - config.session.absoluteMs);
   const rows = await userSessionsRepository.deleteExpired(db, idleBefore, startedBefore);
+  if (rows) changeEvents.emit(['user_sessions']);
   if (!config.redisUrl) await KnexSessionStore.sweepExpired(db, now);
   return rows;
 }

@@ -100,13 +100,23 @@ function routeKey(r: RegisteredRoute): string {
 const sharedKey = (permission: string | null | undefined): permission is string =>
   Boolean(permission && PERMISSIONS.includes(permission));
 
-/** The caller for a role, and for `no_module` the one missing the route's module. */
-function callerKey(role: Role, permission: string | null): string {
+/** The modules of a route's keys: its own, and those of any key that also opens it (a lookup's). */
+function modulesOf(route: Pick<RegisteredRoute, 'permission' | 'anyPermission'>): string[] {
+  const keys = route.anyPermission ?? (route.permission ? [route.permission] : []);
+  return [...new Set(keys.map((key) => key.split('.')[0]))].sort();
+}
+
+/**
+ * The caller for a role, and for `no_module` the one missing the route's module — every module whose keys open
+ * the route (a lookup is open to who may view or edit a record referring to it).
+ */
+function callerKey(role: Role, route: Pick<RegisteredRoute, 'permission' | 'anyPermission'>): string {
   if (role !== 'no_module') return role;
+  const permission = route.permission ?? null;
   if (!permission) return 'no_module:none';
   // an admin-only route (a key outside the shared list): staff holding every permission, not admin
   if (!PERMISSIONS.includes(permission)) return 'no_module:all';
-  return `no_module:${permission.split('.')[0]}`;
+  return `no_module:${modulesOf(route).join('+')}`;
 }
 
 /** The one ability of the `token` caller's token on a route: the route's own key, when a role can hold it. */
@@ -114,10 +124,11 @@ function tokenAbility(permission: string | null): string {
   return sharedKey(permission) ? permission : TOKEN_FALLBACK;
 }
 
-/** An ability a route with this key does not ask for: another action of the same module. */
-function siblingAbility(permission: string): string {
-  const [module, action] = permission.split('.');
-  return action === 'view' ? `${module}.create` : `${module}.view`;
+/** An ability a route does not ask for: another key of the same module that none of its keys names. */
+function siblingAbility(route: RegisteredRoute): string {
+  const keys = route.anyPermission ?? [route.permission!];
+  const module = route.permission!.split('.')[0];
+  return PERMISSIONS.find((p) => p.startsWith(`${module}.`) && !keys.includes(p))!;
 }
 
 /** The token owner's token holding exactly `ability`, stored as `POST /user/api-tokens` stores one. */
@@ -203,6 +214,17 @@ async function fixture(): Promise<void> {
       PERMISSIONS.filter((p) => !p.startsWith(`${m}.`)),
       'all',
     );
+  // routes open to several modules' keys (lookups): staff missing all of them
+  for (const route of t.api.routes) {
+    const modules = modulesOf(route);
+    const key = `no_module:${modules.join('+')}`;
+    if (modules.length > 1 && !logins.has(key))
+      await staff(
+        key,
+        PERMISSIONS.filter((p) => !modules.includes(p.split('.')[0])),
+        'all',
+      );
+  }
   // a staff account without a role (role_id NULL), in a branch
   await staff('no_role', null, 'branch');
   // the owner of the `token` caller's tokens: every permission, all branches, not an admin
@@ -244,7 +266,7 @@ async function call(route: RegisteredRoute, row: Row | undefined, role: Role): P
   if (role === 'token') {
     return bearer(route, body, await tokenFor(tokenAbility(route.permission ?? null)), index);
   }
-  const key = callerKey(role, route.permission ?? null);
+  const key = callerKey(role, route);
   const c = clients.get(key) ?? (await signIn(key, index));
   const url = urlOf(route);
   const res = route.method === 'get' ? await c.get(url) : await c.send(route.method, url, body);
@@ -395,7 +417,7 @@ it('answers every route × caller as the matrix says, and the matrix lists every
   const notRefused: string[] = [];
   for (const route of keyed) {
     const row = rows.get(routeKey(route));
-    const ability = siblingAbility(route.permission!);
+    const ability = siblingAbility(route);
     const answer = await bearer(
       route,
       (fill(row?.body ?? {}, 'token') as object) ?? {},

@@ -135,7 +135,12 @@ describe('size (quality §19)', () => {
     const diskBefore = stored();
     const over = await upload(me.client, pngOfSize(5 * MB + 1));
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ message: 'The file is larger than 5 MB.', code: 'payload_too_large' });
+    expect(over.body).toEqual({
+      message: 'The file is larger than 5 MB.',
+      code: 'payload_too_large',
+      message_key: 'fileLargerThan',
+      message_params: { max: 5 },
+    });
     expect(await fileRows(t)).toBe(rowsBefore);
     expect(stored()).toEqual(diskBefore);
     expect(temporary()).toEqual([]);

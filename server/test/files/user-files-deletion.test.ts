@@ -122,6 +122,7 @@ describe("a deleted user's own files", () => {
       userAgent: null,
       requestId: null,
       access: null,
+      language: 'en',
     };
     const rollback = new Error('the owner delete failed');
     await expect(

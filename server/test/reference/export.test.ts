@@ -149,14 +149,17 @@ describe('list export (GET /api/{resource}?format=)', () => {
     expect(json.body.items).toHaveLength(20);
   });
 
-  it('exports a resource without declared columns by its own fields (option lists declare theirs)', async () => {
-    await admin.post('/api/areas', { name_en: 'Seoul', name_zh: '首爾' }).expect(201);
-    const res = await download(admin, `/api/areas?format=csv`);
+  it('exports a declared resource in its declared columns, a lookup by its name (never an id)', async () => {
+    const seoul = await admin.post('/api/areas', { name_en: 'Seoul', name_zh: '首爾' }).expect(201);
+    await admin
+      .post('/api/areas', { name_en: 'Gangnam', name_zh: '江南', parent_id: seoul.body.id })
+      .expect(201);
+    const res = await download(admin, `/api/areas?format=csv&parent_id=${seoul.body.id}`);
     expect(res.status).toBe(200);
-    const [header, seoul] = parseCsv(res.body.toString('utf8'));
-    expect(header).toEqual(expect.arrayContaining(['id', 'name_en', 'name_zh']));
+    const [header, gangnam] = parseCsv(res.body.toString('utf8'));
+    expect(header).toEqual(['Area', 'English name', 'Chinese name', 'Korean name', 'Order']);
     expect(header).not.toContain('districts');
-    expect(seoul[header.indexOf('name_zh')]).toBe('首爾');
+    expect(gangnam.slice(0, 3)).toEqual(['Seoul', 'Gangnam', '江南']);
   });
 
   it('keeps a branch-scoped user’s export to their own branch (quality §15)', async () => {
@@ -209,7 +212,7 @@ describe('list export (GET /api/{resource}?format=)', () => {
     }
     const res = await download(admin, '/api/areas?format=csv&q=Batch&sort=-sort_order');
     const [header, ...records] = parseCsv(res.body.toString('utf8'));
-    const name = header.indexOf('name_en');
+    const name = header.indexOf('English name');
     expect(records).toHaveLength(total);
     expect(records.map((r) => r[name])).toEqual(
       Array.from({ length: total }, (_, i) => `Batch area ${total - 1 - i}`),

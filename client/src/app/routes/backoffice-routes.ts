@@ -15,6 +15,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { ADMINS_ONLY } from '../../../../shared/permissions';
+import { DECLARED_MENU_GROUPS, routesFromDeclarations } from '../../components/resource/declared-routes';
 import { resourceRoutes } from '../../components/resource/resource-routes';
 import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { ERROR_ROUTES } from './common-routes';
@@ -31,6 +32,7 @@ import type { RouteTable } from './types';
 export const backofficeRoutes: RouteTable = {
   menuGroups: [
     SETTINGS_MENU_GROUP,
+    ...DECLARED_MENU_GROUPS,
     { id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 },
     { id: 'account', labelKey: 'menu.account', icon: IdcardOutlined, order: 850 },
   ],
@@ -118,7 +120,7 @@ export const backofficeRoutes: RouteTable = {
       path: '/settings/users',
       api: '/api/users',
       module: 'users',
-      titleKey: 'accounts.users.title',
+      titleKey: 'resources.user.title',
       list: () => import('../../features/settings-accounts/users-list-page'),
       form: () => import('../../features/settings-accounts/users-form-page'),
       menu: { labelKey: 'menu.users', group: 'settings', icon: TeamOutlined, order: 1 },
@@ -127,7 +129,7 @@ export const backofficeRoutes: RouteTable = {
       path: '/settings/roles',
       api: '/api/roles',
       module: 'roles',
-      titleKey: 'accounts.roles.title',
+      titleKey: 'resources.role.title',
       list: () => import('../../features/settings-accounts/roles-list-page'),
       form: () => import('../../features/settings-accounts/roles-form-page'),
       menu: { labelKey: 'menu.roles', group: 'settings', icon: SafetyOutlined, order: 2 },
@@ -136,7 +138,7 @@ export const backofficeRoutes: RouteTable = {
       path: '/settings/companies',
       api: '/api/companies',
       module: 'companies',
-      titleKey: 'accounts.companies.title',
+      titleKey: 'resources.company.title',
       list: () => import('../../features/settings-accounts/companies-list-page'),
       form: () => import('../../features/settings-accounts/companies-form-page'),
       menu: { labelKey: 'menu.companies', group: 'settings', icon: ShopOutlined, order: 3 },
@@ -145,7 +147,7 @@ export const backofficeRoutes: RouteTable = {
       path: '/settings/branches',
       api: '/api/branches',
       module: 'branches',
-      titleKey: 'accounts.branches.title',
+      titleKey: 'resources.branch.title',
       list: () => import('../../features/settings-accounts/branches-list-page'),
       form: () => import('../../features/settings-accounts/branches-form-page'),
       menu: { labelKey: 'menu.branches', group: 'settings', icon: BranchesOutlined, order: 4 },
@@ -228,5 +230,8 @@ export const backofficeRoutes: RouteTable = {
 
     // Settings: reference data (issue 5).
     ...settingsRoutes,
+
+    // The declared resources' screens (shared/resources, issue 11): student categories …
+    ...routesFromDeclarations(),
   ],
 };

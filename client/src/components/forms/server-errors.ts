@@ -1,19 +1,29 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { matchMessage } from '../../../../shared/messages';
+import type { ErrorBody } from '../../../../shared/errors';
+import { isMessageKey, type MessageRef } from '../../../../shared/messages';
 import { isApiError } from '../../app/api';
 
 /**
- * A message the server sent (in English) in the user's language: any message of the catalog
- * (shared/messages.ts), a template's values filled in, a nested `message` translated in turn. An unknown
- * message is shown as it came.
+ * A catalogued message (`{ key, params }`, as the server sends it in `message_key`/`message_params` and
+ * `error_keys`) in the user's language: `serverMessages.<key>` with its placeholders filled, a nested message
+ * translated in turn. The client never reads the server's English; a key it does not know (a newer server) is
+ * the generic error.
  */
-export function translateServerMessage(message: string, t: TFunction): string {
-  const found = matchMessage(message);
-  if (!found) return message;
-  const params: Record<string, string> = { ...found.params };
-  if (params.message !== undefined) params.message = translateServerMessage(params.message, t);
-  return t(`serverMessages.${found.key}`, { ...params, interpolation: { escapeValue: false } });
+export function messageText(ref: MessageRef, t: TFunction): string {
+  if (!isMessageKey(ref.key)) return t('errors.generic');
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(ref.params ?? {}))
+    params[name] = typeof value === 'object' && value !== null ? messageText(value, t) : value;
+  return t(`serverMessages.${ref.key}`, { ...params, interpolation: { escapeValue: false } });
+}
+
+/** The message of an error body, by its key (null when the body names none). */
+export function bodyMessageRef(body: Partial<ErrorBody> | null | undefined): MessageRef | null {
+  if (!body?.message_key) return null;
+  return body.message_params
+    ? { key: body.message_key, params: body.message_params }
+    : { key: body.message_key };
 }
 
 /** The message a form shows for a failed submit, from the error code where there is one. */
@@ -29,24 +39,24 @@ export function errorSummary(error: unknown, t: TFunction, options: { portal?: b
       return t('serverMessages.validation');
     case 'duplicate':
       return t('serverMessages.duplicate');
-    default:
-      return error.data?.message ? translateServerMessage(error.data.message, t) : t('errors.generic');
+    default: {
+      const ref = bodyMessageRef(error.data);
+      return ref ? messageText(ref, t) : t('errors.generic');
+    }
   }
 }
 
-/** Field errors of a 422 answer, for antd `form.setFields`. */
+/** Field errors of a 422 answer, for antd `form.setFields`: from `error_keys`, in the user's language. */
 export function fieldErrors(
   error: unknown,
   t: TFunction,
   options: { portal?: boolean } = {},
 ): { name: string; errors: string[] }[] {
-  if (!isApiError(error) || !error.data?.errors) return [];
-  return Object.entries(error.data.errors).map(([name, messages]) => ({
+  if (!isApiError(error) || !error.data?.error_keys) return [];
+  return Object.entries(error.data.error_keys).map(([name, refs]) => ({
     name,
-    errors: messages.map((m) =>
-      error.data?.code === 'invalid_credentials'
-        ? errorSummary(error, t, options)
-        : translateServerMessage(m, t),
+    errors: refs.map((ref) =>
+      error.data?.code === 'invalid_credentials' ? errorSummary(error, t, options) : messageText(ref, t),
     ),
   }));
 }

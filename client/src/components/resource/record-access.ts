@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../app/api';
-import { translateServerMessage } from '../forms/server-errors';
+import { isMessageKey } from '../../../../shared/messages';
+import { messageText } from '../forms/server-errors';
 import type { ResourceRow } from './types';
 
 /**
@@ -21,10 +22,8 @@ export function isInsufficientRights(error: unknown): boolean {
 
 /**
  * Why this user may not change this record, in words: the reason the server gives with the record (`refusal`,
- * a catalogued message of the access rules), else a general one (the permission is missing).
+ * the key of a catalogued message of the access rules), else a general one (the permission is missing).
  */
 export function refusalNote(row: ResourceRow, t: TFunction): string {
-  return typeof row.refusal === 'string' && row.refusal
-    ? translateServerMessage(row.refusal, t)
-    : t('resource.notAllowed');
+  return isMessageKey(row.refusal) ? messageText({ key: row.refusal }, t) : t('resource.notAllowed');
 }

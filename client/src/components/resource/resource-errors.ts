@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { installZodMessages } from '../../../../shared/messages';
+import { installZodMessages, zodMessageRef } from '../../../../shared/messages';
 import { isApiError } from '../../app/api';
-import { errorSummary, translateServerMessage } from '../forms/server-errors';
+import { bodyMessageRef, errorSummary, messageText } from '../forms/server-errors';
 
 /** References a 409 names (`{ districts: 2 }`) in words: "2 district(s)". */
 export function referencesInWords(references: Record<string, number>, t: TFunction): string {
@@ -17,17 +17,37 @@ export function referencesInWords(references: Record<string, number>, t: TFuncti
     .join(t('resource.listSeparator'));
 }
 
-/** The message of a refused delete: what still uses the record, and what to do instead. */
+/** A resource's record name (`student category`, as the server names it) in the user's language, or null. */
+function entityName(entity: string, t: TFunction): string | null {
+  const name = t(`resources.${entity.replace(/ /g, '_')}.record`, { defaultValue: '' });
+  return name ? name.charAt(0).toLowerCase() + name.slice(1) : null;
+}
+
+/**
+ * The message of a refused delete, from its key (`stillUsedBy`, `stillUsedByHint`): what still uses the record,
+ * worded here from the body's `references` counts, the entity named in the user's language (else "this
+ * record"), and what to do instead (the server's `hint`, else the screen's `hintKey`).
+ */
 export function deleteErrorMessage(error: unknown, t: TFunction, hintKey?: string): string {
   if (isApiError(error) && error.status === 409 && error.data?.code === 'referenced') {
+    const ref = bodyMessageRef(error.data);
     const words = referencesInWords(error.data.references ?? {}, t);
-    const text = words ? t('resource.referencedBy', { references: words }) : t('serverMessages.referenced');
-    return hintKey ? t('resource.withHint', { text, hint: t(hintKey) }) : text;
+    const entity = typeof ref?.params?.entity === 'string' ? entityName(ref.params.entity, t) : null;
+    const text = !words
+      ? t('serverMessages.referenced')
+      : entity
+        ? t('serverMessages.stillUsedBy', {
+            entity,
+            references: words,
+            interpolation: { escapeValue: false },
+          })
+        : t('resource.referencedBy', { references: words });
+    const sent = ref?.params?.hint;
+    const hint = typeof sent === 'object' ? messageText(sent, t) : hintKey ? t(hintKey) : null;
+    return hint ? t('resource.withHint', { text, hint }) : text;
   }
-  if (isApiError(error) && error.status === 409 && error.data?.message) {
-    return translateServerMessage(error.data.message, t);
-  }
-  return errorSummary(error, t);
+  const ref = isApiError(error) && error.status === 409 ? bodyMessageRef(error.data) : null;
+  return ref ? messageText(ref, t) : errorSummary(error, t);
 }
 
 export interface ServerFormErrors {
@@ -51,10 +71,8 @@ export function serverFormErrors(
   const duplicate = error.data?.code === 'duplicate';
   const fields: ServerFormErrors['fields'] = [];
   const elsewhere: string[] = [];
-  for (const [name, messages] of Object.entries(error.data?.errors ?? {})) {
-    const texts = duplicate
-      ? [t('serverMessages.duplicate')]
-      : messages.map((m) => translateServerMessage(m, t));
+  for (const [name, refs] of Object.entries(error.data?.error_keys ?? {})) {
+    const texts = duplicate ? [t('serverMessages.duplicate')] : refs.map((ref) => messageText(ref, t));
     if (formFields.includes(name)) fields.push({ name, errors: texts });
     else elsewhere.push(...texts);
   }
@@ -90,7 +108,7 @@ export function zodRule(schema: z.ZodObject, name: string, t: TFunction) {
         throw new Error(t('errors.required'));
       }
       const result = field.safeParse(value);
-      if (!result.success) throw new Error(translateServerMessage(result.error.issues[0].message, t));
+      if (!result.success) throw new Error(messageText(zodMessageRef(result.error.issues[0] as never), t));
     },
   };
 }

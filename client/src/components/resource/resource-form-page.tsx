@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -25,9 +25,13 @@ import type { RouteData } from '../../app/routes/route-data';
 import { useRememberVisit } from './recent-records-button';
 import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
 import { AuditHistory } from './audit-history';
-import { useResourceWriteMutation } from './resource-api';
+import {
+  useResourceCreateMutation,
+  useResourceDeleteMutation,
+  useResourceUpdateMutation,
+} from './resource-api';
 import { deleteErrorMessage, serverFormErrors, zodRule } from './resource-errors';
-import { useResourcePermissions } from './resource-list-page';
+import { useResourcePermissions } from './resource-table';
 import { ResourceDetailTabs, type DetailTab } from './resource-detail-tabs';
 import { resolvePath, type ResourceConfig, type ResourceField, type ResourceRow } from './types';
 
@@ -111,50 +115,70 @@ function FieldInput({
   }
 }
 
-/**
- * The generic form screen (architecture.md "Write CRUD once"): `path/create` opens a new record with the
- * `GET api/create` defaults, `path/:id` an existing one. Rules come from the shared zod schema; the server's
- * field errors land on their fields (a duplicate as "This Data is already exist." in the user's language);
- * changes set the unsaved-changes flag the shell's guard asks about; delete asks first and a refusal (409)
- * says in words what still uses the record. A record whose `allowed_actions` keeps it from the user (an
- * account or role stronger than theirs) opens read-only with a note saying why; a save or delete the server
- * refuses for lack of rights (403 `insufficient_rights`) is explained on the page, which then shows the record
- * as it is now.
- */
-export function ResourceFormPage<T extends ResourceRow>({
-  config,
-  children,
-}: {
+export interface ResourceFormProps<T extends ResourceRow> {
   config: ResourceConfig<T>;
+  /** the record (editing) or the `GET api/create` answer (creating: its `defaults`, its choices) */
+  data: Record<string, unknown>;
+  /** the record's id; none: a new record */
+  id?: string | number;
+  /** the collection, when not the config's */
+  apiPath?: string;
+  /** the list's path ("back to the list"), when not the config's */
+  routePath?: string;
+  /** after a save (the lists and the record showing it are read again by their tags) */
+  onSaved: (saved: ResourceRow) => void;
+  onDeleted: () => void;
+  /** the record went out of the user's reach: read it again */
+  onRefused: () => void;
+  /** more form items after the fields */
   children?: ReactNode;
-}) {
+}
+
+/**
+ * The generic form of one record, embeddable (the form page, a record page's first tab): rules come from
+ * the shared zod schema; the server's field errors land on their fields (a duplicate as "This Data is already
+ * exist." in the user's language); changes set the unsaved-changes flag the shell's guard asks about; delete
+ * asks first and a refusal (409) says in words what still uses the record. A record whose `allowed_actions`
+ * keeps it from the user opens read-only with a note saying why; a save or delete the server refuses for lack
+ * of rights (403 `insufficient_rights`) is explained, and the record is shown as it is now. Writes go through
+ * the typed RTK Query calls, whose tags refresh every list showing the record.
+ */
+export function ResourceForm<T extends ResourceRow>({
+  config,
+  data,
+  id,
+  apiPath: apiPathProp,
+  routePath: routePathProp,
+  onSaved,
+  onDeleted,
+  onRefused,
+  children,
+}: ResourceFormProps<T>) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
   const params = useParams();
-  const data = useLoaderData() as FormData;
-  const revalidator = useRevalidator();
   const [form] = Form.useForm();
-  const [write, { isLoading: saving }] = useResourceWriteMutation();
+  const [create, { isLoading: creatingNow }] = useResourceCreateMutation();
+  const [update, { isLoading: updating }] = useResourceUpdateMutation();
+  const [removeRecord] = useResourceDeleteMutation();
+  const saving = creatingNow || updating;
   const [summary, setSummary] = useState<string | null>(null);
   const user = useAppSelector((s) => s.app.user);
-  const isAdmin = Boolean(user?.is_admin);
   const { canUpdate, canDelete } = useResourcePermissions(config);
 
-  const creating = !params.id;
+  const creating = id === undefined || id === null || id === '';
   const spec = config.form;
   const fields = useMemo(
     () => (spec?.fields ?? []).filter((f) => !f.only || f.only === (creating ? 'create' : 'edit')),
     [spec, creating],
   );
   const schema = creating ? spec?.create : spec?.update;
-  const apiPath = resolvePath(config.apiPath, params);
-  const routePath = resolvePath(config.routePath, params);
-  const listTitle = t(config.titleKey, config.titleValues?.(params, t));
+  const apiPath = apiPathProp ?? resolvePath(config.apiPath, params);
+  const routePath = routePathProp ?? resolvePath(config.routePath, params);
   const recordName = creating ? null : config.recordTitle(data, i18n.language);
-  const record = creating ? null : (data as Record<string, unknown>);
+  const record = creating ? null : data;
   // the permission held, and (for a record) the record's own `allowed_actions`
   const editable = creating || (canUpdate && recordAllows(record, 'update'));
   const deletable =
@@ -167,32 +191,43 @@ export function ResourceFormPage<T extends ResourceRow>({
     !creating &&
     ((canUpdate && !recordAllows(record, 'update')) || (canDelete && !recordAllows(record, 'delete')));
   const initialValues = useMemo(
-    () => initialFormValues(fields, data, creating, creating ? spec?.initialValues?.(data.query ?? {}) : {}),
+    () =>
+      initialFormValues(
+        fields,
+        data,
+        creating,
+        creating ? spec?.initialValues?.((data.query as Record<string, string> | undefined) ?? {}) : {},
+      ),
     [fields, data, creating, spec],
   );
-  useRememberVisit(location.pathname, recordName ? `${listTitle} · ${recordName}` : null, 'record');
 
-  // Leaving the screen forgets its changes (the guard has asked already).
+  // The record read again (after a save elsewhere, a refusal): the form shows it as it is now.
+  const shownValues = useRef(initialValues);
+  useEffect(() => {
+    if (shownValues.current === initialValues) return;
+    shownValues.current = initialValues;
+    form.resetFields();
+  }, [form, initialValues]);
+  // Leaving the form forgets its changes (the guard has asked already).
   useEffect(() => () => void dispatch(appActions.setUnsavedChanges(false)), [dispatch]);
-
-  const back = () => navigate(routePath);
 
   /** The record went out of the user's reach since it was read: forget the edits, show it as it is now. */
   const refusedNow = () => {
     form.resetFields();
     dispatch(appActions.setUnsavedChanges(false));
-    void revalidator.revalidate();
+    onRefused();
   };
 
   const save = async (values: Record<string, unknown>) => {
     setSummary(null);
     try {
       const body = formBody(fields, values, schema);
-      if (creating) await write({ url: apiPath, method: 'POST', body }).unwrap();
-      else await write({ url: `${apiPath}/${params.id}`, method: 'PUT', body }).unwrap();
+      const saved = creating
+        ? await create({ path: apiPath, body }).unwrap()
+        : await update({ path: apiPath, id: id!, body }).unwrap();
       dispatch(appActions.setUnsavedChanges(false));
       void message.success(t('resource.saved'));
-      back();
+      onSaved(saved);
     } catch (error) {
       const result = serverFormErrors(
         error,
@@ -208,78 +243,143 @@ export function ResourceFormPage<T extends ResourceRow>({
   const remove = async () => {
     setSummary(null);
     try {
-      await write({ url: `${apiPath}/${params.id}`, method: 'DELETE' }).unwrap();
+      await removeRecord({ path: apiPath, id: id! }).unwrap();
       dispatch(appActions.setUnsavedChanges(false));
       void message.success(t('resource.deleted'));
-      back();
+      onDeleted();
     } catch (error) {
       setSummary(deleteErrorMessage(error, t, config.referencedHintKey));
       if (isInsufficientRights(error)) refusedNow();
     }
   };
 
-  const formView = (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      disabled={!editable}
-      onValuesChange={() => dispatch(appActions.setUnsavedChanges(true))}
-      onFinish={save}
-      style={{ maxWidth: 900 }}
-      data-testid={`resource-form-${config.name}`}
-    >
-      {fields.map((field) => {
-        const locked = editable ? (field.locked?.({ record, user }) ?? null) : null;
-        const help = [field.helpKey, locked].filter((k): k is string => Boolean(k)).map((k) => t(k));
-        return (
-          <Form.Item
-            key={field.name}
-            name={field.name}
-            label={field.hidden ? undefined : t(field.labelKey)}
-            hidden={field.hidden}
-            help={undefined}
-            extra={help.length ? help.join(' ') : undefined}
-            valuePropName={field.input.type === 'switch' ? 'checked' : 'value'}
-            rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
-            {...(field.input.type === 'date'
-              ? {
-                  getValueProps: (value: unknown) => ({
-                    value: typeof value === 'string' && value ? dayjs(value) : undefined,
-                  }),
-                  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
-                }
-              : {})}
-          >
-            <FieldInput field={field} data={data} record={record} {...(locked ? { disabled: true } : {})} />
-          </Form.Item>
-        );
-      })}
-      {children}
-      <Space>
-        {editable && (
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
-            {t('resource.save')}
-          </Button>
-        )}
-        <Button disabled={false} onClick={back}>
-          {t('resource.backToList')}
-        </Button>
-        {deletable && (
-          <Popconfirm
-            title={t('resource.deleteConfirm', { name: recordName })}
-            okText={t('resource.delete')}
-            cancelText={t('resource.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={remove}
-          >
-            <Button danger disabled={false} icon={<DeleteOutlined />}>
-              {t('resource.delete')}
+  return (
+    <>
+      {summary && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="resource-form-error"
+          title={summary}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {refused && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="resource-read-only"
+          title={refusalNote(data as unknown as T, t)}
+          description={t('resource.readOnly')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        disabled={!editable}
+        onValuesChange={() => dispatch(appActions.setUnsavedChanges(true))}
+        onFinish={save}
+        style={{ maxWidth: 900 }}
+        data-testid={`resource-form-${config.name}`}
+      >
+        {fields.map((field) => {
+          const locked = editable ? (field.locked?.({ record, user }) ?? null) : null;
+          const help = [field.helpKey, locked].filter((k): k is string => Boolean(k)).map((k) => t(k));
+          return (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={field.hidden ? undefined : t(field.labelKey)}
+              hidden={field.hidden}
+              help={undefined}
+              extra={help.length ? help.join(' ') : undefined}
+              valuePropName={field.input.type === 'switch' ? 'checked' : 'value'}
+              rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
+              {...(field.input.type === 'date'
+                ? {
+                    getValueProps: (value: unknown) => ({
+                      value: typeof value === 'string' && value ? dayjs(value) : undefined,
+                    }),
+                    normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
+                  }
+                : {})}
+            >
+              <FieldInput field={field} data={data} record={record} {...(locked ? { disabled: true } : {})} />
+            </Form.Item>
+          );
+        })}
+        {children}
+        <Space>
+          {editable && (
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+              {t('resource.save')}
             </Button>
-          </Popconfirm>
-        )}
-      </Space>
-    </Form>
+          )}
+          <Button disabled={false} onClick={() => navigate(routePath)}>
+            {t('resource.backToList')}
+          </Button>
+          {deletable && (
+            <Popconfirm
+              title={t('resource.deleteConfirm', { name: recordName })}
+              okText={t('resource.delete')}
+              cancelText={t('resource.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={remove}
+            >
+              <Button danger disabled={false} icon={<DeleteOutlined />}>
+                {t('resource.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * The generic form screen (architecture.md "Write CRUD once"): `path/create` opens a new record with the
+ * `GET api/create` defaults, `path/:id` an existing one (the route's data call, for the first paint); a save
+ * or delete goes back to the list. An existing record's page has the config's extra tabs and, for admins,
+ * its history.
+ */
+export function ResourceFormPage<T extends ResourceRow>({
+  config,
+  children,
+}: {
+  config: ResourceConfig<T>;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const data = useLoaderData() as FormData;
+  const revalidator = useRevalidator();
+  const user = useAppSelector((s) => s.app.user);
+  const isAdmin = Boolean(user?.is_admin);
+
+  const creating = !params.id;
+  const routePath = resolvePath(config.routePath, params);
+  const listTitle = t(config.titleKey, config.titleValues?.(params, t));
+  const recordName = creating ? null : config.recordTitle(data, i18n.language);
+  useRememberVisit(location.pathname, recordName ? `${listTitle} · ${recordName}` : null, 'record');
+
+  const back = () => navigate(routePath);
+  const formView = (
+    <ResourceForm
+      config={config}
+      data={data}
+      id={params.id}
+      onSaved={back}
+      onDeleted={back}
+      onRefused={() => void revalidator.revalidate()}
+    >
+      {children}
+    </ResourceForm>
   );
 
   const tabs: DetailTab[] = [];
@@ -307,26 +407,6 @@ export function ResourceFormPage<T extends ResourceRow>({
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {creating ? t('resource.createTitle', { name: listTitle }) : recordName}
       </Typography.Title>
-      {summary && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          data-testid="resource-form-error"
-          title={summary}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      {refused && (
-        <Alert
-          type="info"
-          showIcon
-          data-testid="resource-read-only"
-          title={refusalNote(data as unknown as T, t)}
-          description={t('resource.readOnly')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       {tabs.length ? (
         <ResourceDetailTabs
           tabs={[{ key: 'details', label: t('resource.details'), children: formView }, ...tabs]}

@@ -222,7 +222,8 @@ describe('generic form page', () => {
     let answer = fakeResponse(422, {
       message: 'The given data was invalid.',
       code: 'validation',
-      errors: { name_en: ['Name is odd.'] },
+      errors: { name_en: ['Letters and digits only.'] },
+      error_keys: { name_en: [{ key: 'lettersDigits' }] },
     });
     const { user, calls } = setup('/things/create', {
       'GET /api/things/create': fakeResponse(200, { defaults: { code: 'A1' } }),
@@ -232,7 +233,7 @@ describe('generic form page', () => {
     expect(code).toHaveValue('A1');
     fireEvent.change(screen.getByLabelText('View'), { target: { value: 'Widget' } });
     await user.click(screen.getByRole('button', { name: /Save/ }));
-    expect(await screen.findByText('Name is odd.', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Letters and digits only.', undefined, SLOW)).toBeInTheDocument();
     const post = calls.find((c) => c.init.method === 'POST' && c.url === '/api/things')!;
     expect(JSON.parse(String(post.init.body))).toEqual({ code: 'A1', name_en: 'Widget' });
 
@@ -240,6 +241,7 @@ describe('generic form page', () => {
       message: 'This Data is already exist.',
       code: 'duplicate',
       errors: { code: ['This Data is already exist.'] },
+      error_keys: { code: [{ key: 'duplicate' }] },
     });
     await user.click(screen.getByRole('button', { name: /Save/ }));
     const item = (await screen.findByText('This Data is already exist.', undefined, SLOW)).closest(
@@ -256,6 +258,7 @@ describe('generic form page', () => {
         message: 'This Data is already exist.',
         code: 'duplicate',
         errors: { code: ['This Data is already exist.'] },
+        error_keys: { code: [{ key: 'duplicate' }] },
       }),
     });
     await screen.findByDisplayValue('A1', undefined, SLOW);

@@ -4,6 +4,9 @@ import type { ListQueryState } from './types';
 /** List page size (spec: 20 a page). */
 export const PAGE_SIZE = 20;
 
+/** The page sizes the toolbar offers (the server takes up to 100). */
+export const PAGE_SIZES = [10, 20, 50, 100];
+
 /** Keys of a list query that are not filters: paging and sort. */
 const PAGING = new Set(['page', 'per_page']);
 
@@ -25,12 +28,37 @@ export function nextListQuery(
   }
   if (resetPage && !('page' in change)) delete out.page;
   if (out.page === '1') delete out.page;
+  if (out.per_page === String(PAGE_SIZE)) delete out.per_page;
   return out;
 }
 
-/** The list call's query: the URL's query with the page size. */
-export function listCallQuery(query: ListQueryState): ListQueryState {
-  return { ...query, per_page: String(PAGE_SIZE) };
+/**
+ * The list call's query: the fixed parameters (a parent id …), the filters' defaults where the query has
+ * none, the query itself and the page size (20 unless the query says otherwise).
+ */
+export function listCallQuery(
+  query: ListQueryState,
+  defaults: ListQueryState = {},
+  fixed: ListQueryState = {},
+): ListQueryState {
+  return { per_page: String(PAGE_SIZE), ...defaults, ...query, ...fixed };
+}
+
+/** The query after "reset filters": no search, filter or sort; the page size stays. */
+export function resetListQuery(query: ListQueryState): ListQueryState {
+  return query.per_page ? { per_page: query.per_page } : {};
+}
+
+/** The total as the toolbar says it: `1,234`, or `10,000+` when the server stopped counting there. */
+export function formatTotal(total: number, capped: boolean | undefined, language: string): string {
+  const locale = language.replace('_', '-');
+  let text: string;
+  try {
+    text = new Intl.NumberFormat(locale).format(total);
+  } catch {
+    text = String(total);
+  }
+  return capped ? `${text}+` : text;
 }
 
 /**

@@ -13,7 +13,10 @@ export interface ResourceRoutesOptions {
   list: LazyPage;
   /** the form page; none for a read-only resource */
   form?: LazyPage;
-  /** defaults of the list call (the URL's query is appended on top), e.g. the current year */
+  /**
+   * @deprecated the list reads its own data (`ResourceTable`); a filter's default is its `defaultValue`.
+   * Kept so that older route tables still compile.
+   */
   listQuery?: (params: Params) => QueryParams;
   /** a permission other than `${module}.view` for the list and records (the audit log: admins only) */
   viewPermission?: string;
@@ -21,9 +24,10 @@ export interface ResourceRoutesOptions {
 }
 
 /**
- * The route-table entries of one resource screen: the list (`path`), the new-record form (`path/create`,
- * data: `GET api/create`) and a record (`path/:id`, data: `GET api/{id}`). The pages are the generic list and
- * form pages configured by the resource's config file.
+ * The route-table entries of one resource screen: the list (`path`; its table reads its own pages through
+ * RTK Query, the route only guards), the new-record form (`path/create`, data: `GET api/create`) and a record
+ * (`path/:id`, data: `GET api/{id}`). The pages are the generic list and form pages configured by the
+ * resource's config file.
  */
 export function resourceRoutes(o: ResourceRoutesOptions): RouteEntry[] {
   const api = (p: Params) => (typeof o.api === 'function' ? o.api(p) : o.api);
@@ -33,7 +37,6 @@ export function resourceRoutes(o: ResourceRoutesOptions): RouteEntry[] {
       path: o.path,
       access: 'signed-in',
       page: o.list,
-      data: { url: api, query: (p) => ({ ...(o.listQuery?.(p) ?? {}), per_page: 20 }) },
       permission: view,
       titleKey: o.titleKey,
       menu: o.menu,
@@ -60,4 +63,38 @@ export function resourceRoutes(o: ResourceRoutesOptions): RouteEntry[] {
     );
   }
   return routes;
+}
+
+export interface RecordTabRoutesOptions {
+  /** the resource's screens, e.g. `/schools`: a tab is `${base}/${tab}/:id` */
+  base: string;
+  /** the tabs in order, as in the page's config; a tab may need a permission of its own */
+  tabs: readonly (string | { key: string; permission?: string })[];
+  /** permission module (`schools` → `schools.view`) */
+  module: string;
+  titleKey: string;
+  /** the record page (a `ResourceRecordPage` with the same tabs) */
+  page: LazyPage;
+  /** a permission other than `${module}.view` */
+  viewPermission?: string;
+}
+
+/**
+ * The route-table entries of a record page whose tabs are path segments (spec routes such as
+ * `/schools/{basic,subject,admission,attachment}/:id`): one entry per tab, all on the same page, which reads
+ * the record itself (`GET api/{id}?tab=…`, through RTK Query); the routes only guard.
+ */
+export function recordTabRoutes(o: RecordTabRoutesOptions): RouteEntry[] {
+  const view = o.viewPermission ?? `${o.module}.view`;
+  return o.tabs.map((tab) => {
+    const key = typeof tab === 'string' ? tab : tab.key;
+    const permission = typeof tab === 'string' ? undefined : tab.permission;
+    return {
+      path: `${o.base}/${key}/:id`,
+      access: 'signed-in',
+      page: o.page,
+      permission: permission ?? view,
+      titleKey: o.titleKey,
+    } satisfies RouteEntry;
+  });
 }

@@ -108,6 +108,11 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
   searchable?: boolean;
   /** XLSX and CSV export of the current filter (`?format=`) */
   exportable?: boolean;
+  /**
+   * `POST {apiPath}/import` and its template (the declaration's `importable`): the list toolbar shows the import
+   * button (`importToolbarButton`, import-modal.tsx) to whoever holds `${module}.create`
+   */
+  importable?: boolean;
   /** no create / edit / delete (the audit log) */
   readOnly?: boolean;
   /** the record's name in confirmations, breadcrumbs and the recent-records list */

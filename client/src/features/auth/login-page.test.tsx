@@ -74,6 +74,7 @@ describe('staff sign-in screens', () => {
         message: 'These credentials do not match our records.',
         code: 'invalid_credentials',
         errors: { email: ['These credentials do not match our records.'] },
+        error_keys: { email: [{ key: 'credentials' }] },
       }),
     });
     const { store, user } = setup();
@@ -146,17 +147,22 @@ describe('staff sign-in screens', () => {
   it('can use a recovery code instead', async () => {
     const calls = installFetch({
       'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      // the server's answer to a wrong code or recovery code (one message for both)
       'POST /api/two-factor-challenge': fakeResponse(422, {
-        message: 'The given data was invalid.',
+        message: 'The provided two factor authentication code was invalid.',
         code: 'validation',
-        errors: { recovery_code: ['The provided two factor recovery code was invalid.'] },
+        message_key: 'twoFactorCodeInvalid',
+        errors: { recovery_code: ['The provided two factor authentication code was invalid.'] },
+        error_keys: { recovery_code: [{ key: 'twoFactorCodeInvalid' }] },
       }),
     });
     const { user } = setup('/two-factor-challenge');
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcd-efgh' } });
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The provided two factor recovery code was invalid.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The provided two factor authentication code was invalid.'),
+    ).toBeInTheDocument();
     expect(JSON.parse(calls[1].init.body as string)).toEqual({ recovery_code: 'abcd-efgh' });
   });
 

@@ -66,6 +66,7 @@ describe('password confirmation before a sensitive action', () => {
             message: 'The given data was invalid.',
             code: 'validation',
             errors: { password: ['The provided password does not match your current password.'] },
+            error_keys: { password: [{ key: 'currentPasswordWrong' }] },
           });
         confirmed = true;
         return fakeResponse(200, { confirmed: true });

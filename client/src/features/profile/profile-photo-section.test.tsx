@@ -1,8 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MESSAGES } from '../../../../shared/errors';
-import { FILE_MESSAGES } from '../../../../shared/files';
 import { appActions } from '../../app/app-slice';
 import { makeStore } from '../../app/store';
 import type { User } from '../../app/types';
@@ -103,10 +101,12 @@ describe('profile photo section', () => {
   });
 
   it("shows the server's refusals in the user's language", async () => {
+    // the English `message` is not read (the client's own text comes from the keys)
     let answer = fakeResponse(422, {
-      message: FILE_MESSAGES.contentMismatch,
+      message: 'x',
       code: 'validation',
-      errors: { file: [FILE_MESSAGES.contentMismatch] },
+      message_key: 'fileContentMismatch',
+      error_keys: { file: [{ key: 'fileContentMismatch' }] },
     });
     installFetch({
       'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
@@ -119,14 +119,20 @@ describe('profile photo section', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('檔案內容與副檔名不符。');
 
     answer = fakeResponse(422, {
-      message: MESSAGES.storageFull,
+      message: 'x',
       code: 'business_rule',
-      errors: { file: [MESSAGES.storageFull] },
+      message_key: 'storageFull',
+      error_keys: { file: [{ key: 'storageFull' }] },
     });
     await user.upload(fileInput(), png());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('儲存空間已滿。'));
 
-    answer = fakeResponse(413, { message: 'The file is larger than 5 MB.', code: 'payload_too_large' });
+    answer = fakeResponse(413, {
+      message: 'x',
+      code: 'payload_too_large',
+      message_key: 'fileLargerThan',
+      message_params: { max: 5 },
+    });
     await user.upload(fileInput(), png());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('檔案大於 5 MB。'));
   });

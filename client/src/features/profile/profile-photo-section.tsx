@@ -7,15 +7,15 @@ import { IMAGE_EXTENSIONS } from '../../../../shared/files';
 import { isApiError } from '../../app/api';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorSummary, translateServerMessage } from '../../components/forms/server-errors';
+import { errorSummary, messageText } from '../../components/forms/server-errors';
 import { useDeleteProfilePhotoMutation, useUploadProfilePhotoMutation } from './profile-api';
 
 const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** What went wrong with an upload, in the user's language (the server's messages are catalogued; a 413 too). */
 export function uploadErrorText(error: unknown, t: TFunction): string {
-  const message = isApiError(error) ? error.data?.errors?.file?.[0] : undefined;
-  return message ? translateServerMessage(message, t) : errorSummary(error, t);
+  const ref = isApiError(error) ? error.data?.error_keys?.file?.[0] : undefined;
+  return ref ? messageText(ref, t) : errorSummary(error, t);
 }
 
 /**

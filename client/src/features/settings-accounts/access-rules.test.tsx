@@ -11,6 +11,7 @@ import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fake
 import { renderScreens } from '../../test/render-screens';
 import { refusalNote } from '../../components/resource/record-access';
 import i18next from 'i18next';
+import { branchesConfig } from './branches-config';
 import { usersConfig } from './users-config';
 import { SLOW, staffUser } from '../../test/fixtures';
 
@@ -45,9 +46,8 @@ const account = (id: number, extra: Record<string, unknown> = {}) => ({
   role_id: 4,
   role_name: 'Clerk',
   branch_id: 1,
-  branch_code: 'MK',
-  branch_name_en: 'Mong Kok',
-  branch_name_zh: '旺角',
+  // the lookups' names, in the caller's language (the server's `<field>_name`)
+  branch_name: 'MK Mong Kok',
   is_admin: false,
   is_active: true,
   language: 'en',
@@ -63,12 +63,10 @@ const boss = account(9, {
   role_id: null,
   role_name: null,
   branch_id: null,
-  branch_code: null,
-  branch_name_en: null,
-  branch_name_zh: null,
+  branch_name: null,
   is_admin: true,
   allowed_actions: [],
-  refusal: STRONGER,
+  refusal: 'accountStronger',
 });
 
 const entry = (path: string) => backofficeRoutes.routes.find((r) => r.path === path)!;
@@ -81,12 +79,6 @@ function setup(
   initI18n(language);
   const calls = installFetch({
     'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
-    // the choices this manager may give: its own branch, the roles within its rights
-    'GET /api/users/create': fakeResponse(200, {
-      roles: [{ id: 4, name: 'Clerk', data_scope: 'branch' }],
-      branches: [{ id: 1, code: 'MK', name_en: 'Mong Kok', name_zh: '旺角' }],
-      defaults: {},
-    }),
     ...routes,
   });
   const store = makeStore('backoffice');
@@ -119,7 +111,7 @@ beforeEach(() => resetCsrfToken());
 
 describe('users list: each row follows its allowed_actions', () => {
   it('a row with allowed_actions [] has no enabled edit or delete; its delete says why', async () => {
-    const { events } = setup('/settings/users', {
+    const { events, calls } = setup('/settings/users', {
       'GET /api/users': fakeResponse(200, { items: [account(6), boss], total: 2, page: 1, per_page: 20 }),
     });
     await screen.findByText('boss@example.com', undefined, SLOW);
@@ -143,9 +135,10 @@ describe('users list: each row follows its allowed_actions', () => {
     const row = rowOf('account6@example.com');
     expect(within(row).getByRole('link', { name: 'Edit Account 6' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Delete Account 6' })).toBeEnabled();
-    // the role and branch are the row's own names (the create form lists only the roles the user may give)
+    // the role and branch are the row's own names: no other resource is read to name them
     expect(within(row).getByText('Clerk')).toBeInTheDocument();
-    expect(within(row).getByText('MK · Mong Kok')).toBeInTheDocument();
+    expect(within(row).getByText('MK Mong Kok')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url !== '/api/csrf-token' && !c.url.startsWith('/api/users?'))).toEqual([]);
   });
 
   // a delete refused after the list was read (the account became an admin meanwhile) is a browser journey:
@@ -159,7 +152,7 @@ describe('a user record out of reach', () => {
     expect(note).toHaveTextContent(STRONGER);
     expect(screen.getByLabelText('Name')).toBeDisabled();
     expect(screen.getByLabelText('Email')).toBeDisabled();
-    expect(screen.getByRole('switch', { name: 'Is admin' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Admin' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
 
@@ -176,8 +169,12 @@ describe('a user record out of reach', () => {
         'GET /api/users/5': () => fakeResponse(200, record),
         'PUT /api/users/5': () => {
           // someone made the account an admin meanwhile: the server refuses, the record is out of reach now
-          record = account(5, { is_admin: true, allowed_actions: [], refusal: STRONGER });
-          return fakeResponse(403, { message: STRONGER, code: 'insufficient_rights' });
+          record = account(5, { is_admin: true, allowed_actions: [], refusal: 'accountStronger' });
+          return fakeResponse(403, {
+            message: STRONGER,
+            code: 'insufficient_rights',
+            message_key: 'accountStronger',
+          });
         },
       },
       { language: 'zh_HK' },
@@ -209,36 +206,107 @@ describe('a user record out of reach', () => {
     const email = await screen.findByLabelText('Email', undefined, SLOW);
     expect(email).toBeDisabled();
     expect(screen.getByText(/Change your own email address on your profile/)).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Is admin' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Admin' })).toBeDisabled();
     expect(screen.getByText(/Only an admin can make a user an admin/)).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toBeEnabled();
     expect(screen.getByRole('button', { name: /Save/ })).toBeEnabled();
   });
 });
 
+describe('a read-only staff user (only branches.view and users.view)', () => {
+  const viewer = staffUser({
+    id: 12,
+    name: 'Viewer',
+    email: 'viewer@example.com',
+    is_admin: false,
+    language: 'en',
+    branch_id: 1,
+    role: { id: 6, name: 'Viewer', data_scope: 'all' },
+    permissions: ['branches.view', 'users.view'],
+    two_factor_enabled: false,
+  });
+
+  it('sees the company in the branches list and the role and branch in the users list by name, never #id', async () => {
+    initI18n('en');
+    const calls = installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'GET /api/branches': fakeResponse(200, {
+        items: [
+          {
+            id: 1,
+            code: 'MK',
+            company_id: 3,
+            company_name: 'HQ Head Office Ltd',
+            name_en: 'Mong Kok',
+            name_zh: '旺角',
+            phone: null,
+            email: null,
+            is_active: true,
+            allowed_actions: [],
+            refusal: null,
+          },
+        ],
+        total: 1,
+        page: 1,
+        per_page: 20,
+      }),
+      'GET /api/users': fakeResponse(200, {
+        items: [account(6, { role_id: 4, role_name: 'Clerk', branch_id: 1, allowed_actions: [] })],
+        total: 1,
+        page: 1,
+        per_page: 20,
+      }),
+    });
+    const store = makeStore('backoffice');
+    store.dispatch(appActions.setUser(viewer));
+    const options = { kind: 'backoffice' as const, store };
+    const { router } = renderScreens(
+      store,
+      [
+        {
+          path: 'settings/branches',
+          loader: makeLoader(entry('/settings/branches'), options),
+          element: <ResourceListPage config={branchesConfig} />,
+        },
+        {
+          path: 'settings/users',
+          loader: makeLoader(entry('/settings/users'), options),
+          element: <ResourceListPage config={usersConfig} />,
+        },
+        { path: 'error-403', element: <p>Denied</p> },
+      ],
+      '/settings/branches',
+    );
+    const branch = (await screen.findByText('Mong Kok', undefined, SLOW)).closest('tr') as HTMLElement;
+    expect(within(branch).getByText('HQ Head Office Ltd')).toBeInTheDocument();
+    expect(branch.textContent).not.toMatch(/#\d/);
+
+    await router.navigate('/settings/users');
+    const user = (await screen.findByText('account6@example.com', undefined, SLOW)).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(user).getByText('Clerk')).toBeInTheDocument();
+    expect(within(user).getByText('MK Mong Kok')).toBeInTheDocument();
+    expect(user.textContent).not.toMatch(/#\d/);
+    expect(screen.queryByText('Denied')).toBeNull();
+    // the names are the rows' own: nothing a viewer may not read (another resource's form data) is asked for
+    expect(calls.filter((c) => /\/create|\/lookup|\/api\/(roles|companies)/.test(c.url))).toEqual([]);
+  });
+});
+
+// the server sends the reason's key (`refusal`), never its English
 describe('records out of reach: the note gives the server’s reason, in the interface language', () => {
   it.each([
-    [
-      'the role the user holds',
-      'You cannot change the role you hold yourself: ask an admin.',
-      'serverMessages.roleOwn',
-    ],
-    [
-      'a role with rights the user lacks',
-      'You cannot change a role that has rights you do not hold.',
-      'serverMessages.roleStronger',
-    ],
-    [
-      'a role held in other branches',
-      'This role is held by users of other branches: only someone who sees every branch can change it.',
-      'serverMessages.roleOtherBranches',
-    ],
+    ['the role the user holds', 'roleOwn', 'serverMessages.roleOwn'],
+    ['a role with rights the user lacks', 'roleStronger', 'serverMessages.roleStronger'],
+    ['a role held in other branches', 'roleOtherBranches', 'serverMessages.roleOtherBranches'],
   ])('%s', async (_what, refusal, key) => {
     await initI18n('zh_HK');
     const t = i18next.getFixedT('zh_HK');
     const note = refusalNote({ id: 8, allowed_actions: [], refusal }, t);
     expect(note).toBe(t(key));
-    expect(note).not.toBe(refusal);
+    // Chinese words: neither the key, nor its English, nor `serverMessages.<key>` (a translation missing)
+    expect(note).not.toMatch(/[A-Za-z]/);
   });
 
   it('without a reason (the permission is missing) says so in general words', async () => {

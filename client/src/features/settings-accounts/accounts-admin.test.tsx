@@ -56,7 +56,6 @@ function setup(
   initI18n(language);
   const calls = installFetch({
     'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
-    'GET /api/users/create': fakeResponse(200, { roles: [], branches: [], defaults: {} }),
     ...routes,
   });
   const store = makeStore('backoffice');
@@ -148,6 +147,9 @@ describe('settings → security and features', () => {
         message,
         code: 'business_rule',
         errors: { 'features.canManageTwoFactorAuthentication': [message] },
+        error_keys: {
+          'features.canManageTwoFactorAuthentication': [{ key: 'twoFactorRequiredNeedsFeature' }],
+        },
       }),
     });
     const require2fa = await screen.findByRole(
@@ -266,9 +268,10 @@ describe('the user form: password and 2FA', () => {
         message,
         code: 'business_rule',
         errors: { is_admin: [message] },
+        error_keys: { is_admin: [{ key: 'lastAdminDemote' }] },
       }),
     });
-    await events.click(await screen.findByRole('switch', { name: 'Is admin' }, SLOW));
+    await events.click(await screen.findByRole('switch', { name: 'Admin' }, SLOW));
     await events.click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText(message, undefined, SLOW)).toBeInTheDocument();
   });

@@ -19,16 +19,16 @@ export const SETTINGS_MENU_GROUP: MenuGroup = {
   order: 800,
 };
 
-const thisYear = () => String(new Date().getFullYear());
-
-/** Reference data and settings screens (issue 5), each on the generic list and form pages where it is CRUD. */
+/**
+ * Reference data and settings screens (issue 5), at the spec's routes under Settings: each CRUD screen on the
+ * generic list and form pages, configured from its declaration (shared/resources) by its config file.
+ */
 export const settingsRoutes: RouteEntry[] = [
   ...resourceRoutes({
     path: '/settings/holiday',
     api: '/api/holidays',
     module: 'settings',
-    titleKey: 'settings.holiday.title',
-    listQuery: () => ({ year: thisYear() }),
+    titleKey: 'resources.holiday.title',
     list: () => import('./holidays/holiday-list-page'),
     form: () => import('./holidays/holiday-form-page'),
     menu: { labelKey: 'settings.menu.holiday', group: 'settings', icon: CalendarOutlined, order: 20 },
@@ -37,7 +37,7 @@ export const settingsRoutes: RouteEntry[] = [
     path: '/settings/area',
     api: '/api/areas',
     module: 'settings',
-    titleKey: 'settings.area.title',
+    titleKey: 'resources.area.title',
     list: () => import('./areas/area-list-page'),
     form: () => import('./areas/area-form-page'),
     menu: { labelKey: 'settings.menu.area', group: 'settings', icon: EnvironmentOutlined, order: 21 },
@@ -61,7 +61,7 @@ export const settingsRoutes: RouteEntry[] = [
     path: '/settings/order/terms',
     api: '/api/order-terms',
     module: 'settings',
-    titleKey: 'settings.terms.orderTitle',
+    titleKey: 'resources.order_terms.title',
     list: () => import('./terms/order-terms-list-page'),
     form: () => import('./terms/order-terms-form-page'),
     menu: { labelKey: 'settings.menu.orderTerms', group: 'settings', icon: FileTextOutlined, order: 23 },
@@ -70,7 +70,7 @@ export const settingsRoutes: RouteEntry[] = [
     path: '/settings/refund/terms',
     api: '/api/refund-terms',
     module: 'settings',
-    titleKey: 'settings.terms.refundTitle',
+    titleKey: 'resources.refund_terms.title',
     list: () => import('./terms/refund-terms-list-page'),
     form: () => import('./terms/refund-terms-form-page'),
     menu: { labelKey: 'settings.menu.refundTerms', group: 'settings', icon: FileTextOutlined, order: 24 },
@@ -98,7 +98,7 @@ export const settingsRoutes: RouteEntry[] = [
     api: '/api/audit-logs',
     module: 'settings',
     viewPermission: 'admin',
-    titleKey: 'settings.audit.title',
+    titleKey: 'resources.audit_log.title',
     list: () => import('./audit/audit-list-page'),
     menu: { labelKey: 'settings.menu.audit', group: 'settings', icon: AuditOutlined, order: 30 },
   }),
@@ -107,6 +107,6 @@ export const settingsRoutes: RouteEntry[] = [
     access: 'signed-in',
     page: () => import('./audit/audit-record-page'),
     permission: 'admin',
-    titleKey: 'settings.audit.title',
+    titleKey: 'resources.audit_log.title',
   },
 ];

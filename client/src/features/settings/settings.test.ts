@@ -1,7 +1,7 @@
 import { initI18n } from '../../i18n/i18n';
 import i18next from 'i18next';
 import { testMailMessage } from './general/general-page';
-import { importProblems } from './holidays/holiday-import';
+import { importProblems } from '../../components/resource/import-modal';
 import { localName } from './names';
 import { optionKeyLabel } from './options/option-config';
 

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
+import { msg, type MessageKey } from '../../../../shared/messages';
 import { PERMISSIONS, type DataScope } from '../../../../shared/permissions';
 import type { CallerAccess, RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
@@ -107,7 +107,7 @@ export function mayActOn(caller: Power, target: Power): boolean {
 export function assertMayActOn(ctx: RequestContext, target: Power): void {
   const caller = callerPower(ctx);
   if (!caller || !mayActOn(caller, target)) {
-    throw new AppError('insufficient_rights', FIELD_MESSAGES.accountStronger);
+    throw new AppError('insufficient_rights', 'accountStronger');
   }
 }
 
@@ -119,13 +119,13 @@ export function roleRefusal(
   ctx: RequestContext,
   role: { id: number; permissions: unknown; data_scope: unknown },
   holdersElsewhere: number,
-): string | null {
+): MessageKey | null {
   const caller = callerPower(ctx);
-  if (!caller) return FIELD_MESSAGES.insufficientRights;
+  if (!caller) return 'insufficientRights';
   if (caller.isAdmin) return null;
-  if (caller.roleId !== null && Number(role.id) === caller.roleId) return FIELD_MESSAGES.roleOwn;
-  if (!covers(caller, grantOfRole(role))) return FIELD_MESSAGES.roleStronger;
-  if (caller.dataScope === 'branch' && holdersElsewhere > 0) return FIELD_MESSAGES.roleOtherBranches;
+  if (caller.roleId !== null && Number(role.id) === caller.roleId) return 'roleOwn';
+  if (!covers(caller, grantOfRole(role))) return 'roleStronger';
+  if (caller.dataScope === 'branch' && holdersElsewhere > 0) return 'roleOtherBranches';
   return null;
 }
 
@@ -143,15 +143,15 @@ export function assertGrantable(
   const held = new Set(caller?.permissions ?? []);
   const extra = grant.permissions.filter((p) => !held.has(p));
   if (extra.length) {
-    throw AppError.field('validation', field, fieldMessage('grantNotHeld', { keys: extra.join(', ') }));
+    throw AppError.field('validation', field, msg('grantNotHeld', { keys: extra.join(', ') }));
   }
   if (grant.dataScope === 'all' && caller?.dataScope !== 'all') {
-    throw AppError.field('validation', field, FIELD_MESSAGES.scopeNotHeld);
+    throw AppError.field('validation', field, 'scopeNotHeld');
   }
 }
 
 /** Only an admin makes an admin or changes an admin account's flag. */
-export function assertAdmin(ctx: RequestContext, field: string, message: string): void {
+export function assertAdmin(ctx: RequestContext, field: string, message: MessageKey): void {
   if (!ctx.access?.isAdmin) throw AppError.field('insufficient_rights', field, message);
 }
 
@@ -160,7 +160,7 @@ export function assertAdmin(ctx: RequestContext, field: string, message: string)
  * window (`ADMIN_CONFIRM_MINUTES`); else 403, or 423 to ask for the password first.
  */
 export function assertMayChangeProtectedSettings(ctx: RequestContext): void {
-  if (!ctx.access?.isAdmin) throw new AppError('insufficient_rights', FIELD_MESSAGES.adminOnlySettings);
+  if (!ctx.access?.isAdmin) throw new AppError('insufficient_rights', 'adminOnlySettings');
   if (ctx.access.viaToken || !ctx.access.recentPasswordConfirmation) {
     throw new AppError('password_confirmation_required');
   }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import type { RequestContext, StaffUser } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { changeEvents } from '../../lib/change-events';
 import { clock, fromDbDateTime, toDbDateTime } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
@@ -49,7 +50,7 @@ export function createApiTokensService(db: Knex) {
       const plain = `sa_${randomToken(32)}`;
       const expiresMs = input.expires_at ? new Date(input.expires_at).getTime() : null;
       if (expiresMs !== null && expiresMs <= clock.now()) {
-        throw AppError.field('validation', 'expires_at', 'The expiry must be in the future.');
+        throw AppError.field('validation', 'expires_at', 'tokenExpiryPast');
       }
       const expires = expiresMs !== null ? toDbDateTime(expiresMs) : null;
       const id = await db.transaction(async (trx) => {
@@ -69,6 +70,7 @@ export function createApiTokensService(db: Knex) {
         });
         return newId;
       });
+      changeEvents.emit(['api_tokens']);
       return { token: plain, item: present((await apiTokensRepository.findForUser(db, user.id, id))!) };
     },
 
@@ -90,6 +92,7 @@ export function createApiTokensService(db: Knex) {
           after: { name: input.name ?? before.name, abilities: JSON.parse(abilities) },
         });
       });
+      changeEvents.emit(['api_tokens']);
       return present((await apiTokensRepository.findForUser(db, user.id, id))!);
     },
 
@@ -105,6 +108,7 @@ export function createApiTokensService(db: Knex) {
           after: null,
         });
       });
+      changeEvents.emit(['api_tokens']);
     },
   };
 }

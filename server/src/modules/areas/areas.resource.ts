@@ -1,31 +1,15 @@
-import { z } from 'zod';
-import { ZAreaCreate, ZAreaUpdate } from '../../../../shared/schemas/areas';
 import { AppError } from '../../lib/app-error';
 import type { ResourceDefinition, Row } from '../../resources/resource';
 import { resourceRepository } from '../../resources/resource.repository';
 
 /**
- * Areas and their districts, one tree two levels deep: the list shows the areas with their districts;
- * `?parent_id=` lists one area's districts.
+ * The rules of areas beyond their declaration (shared/resources/areas.ts): the list shows the areas (no parent),
+ * each with its districts, unless `?parent_id=` asks for one area's districts; a district's parent is an area,
+ * and an area with districts cannot become a district.
  */
-export const areasResource: ResourceDefinition = {
-  name: 'area',
-  path: '/areas',
-  table: 'areas',
-  module: 'settings',
-  schemas: {
-    create: ZAreaCreate,
-    update: ZAreaUpdate,
-    filters: z.object({ parent_id: z.coerce.number().int().positive().optional() }),
-  },
-  searchable: ['name_en', 'name_zh', 'name_ko'],
-  sortable: ['sort_order', 'name_en', 'name_zh'],
-  defaultSort: 'sort_order',
-  unique: [['parent_id', 'name_en']],
-  references: [{ table: 'areas', column: 'parent_id', key: 'districts' }],
+export const areaRules: Partial<ResourceDefinition> = {
   applyFilters(qb, filters) {
-    if (filters.parent_id) qb.where('parent_id', filters.parent_id);
-    else qb.whereNull('parent_id');
+    if (!filters.parent_id) qb.whereNull('areas.parent_id');
   },
   async expand(db, rows) {
     const areaIds = rows.filter((r) => r.parent_id === null).map((r) => r.id);
@@ -56,20 +40,16 @@ export const areasResource: ResourceDefinition = {
   async beforeWrite(db, data, existing) {
     if (data.parent_id === undefined || data.parent_id === null) return;
     if (existing && data.parent_id === existing.id) {
-      throw AppError.field('validation', 'parent_id', 'An area cannot be its own district.');
+      throw AppError.field('validation', 'parent_id', 'areaOwnDistrict');
     }
-    const parent = await resourceRepository.findById(db, areasResource, data.parent_id);
+    const [parent] = await resourceRepository.findWhere(db, 'areas', (qb) => qb.where('id', data.parent_id));
     if (!parent || parent.parent_id !== null) {
-      throw AppError.field('validation', 'parent_id', 'Choose an area for this district.');
+      throw AppError.field('validation', 'parent_id', 'chooseArea');
     }
     if (existing) {
       const children = await resourceRepository.count(db, 'areas', 'parent_id', existing.id);
       if (children > 0) {
-        throw AppError.field(
-          'validation',
-          'parent_id',
-          'An area that has districts cannot become a district.',
-        );
+        throw AppError.field('validation', 'parent_id', 'areaWithDistricts');
       }
     }
   },

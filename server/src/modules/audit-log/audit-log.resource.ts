@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ADMINS_ONLY } from '../../../../shared/permissions';
 import { zDate } from '../../../../shared/schemas/common';
+import { auditLogs } from '../../../../shared/resources/audit-logs';
+import { deriveSchemas } from '../../../../shared/resources/derive';
 import { toDbDateTime } from '../../lib/clock';
 import type { ResourceDefinition, Row } from '../../resources/resource';
 import { BUSINESS_UTC_OFFSET_MS } from '../numbering/business-time';
@@ -20,28 +22,23 @@ function parseChanges(text: unknown): unknown {
   }
 }
 
+const derived = deriveSchemas(auditLogs);
+
 /**
- * The audit log, read-only (`GET /api/audit-logs`, `/api/audit-logs/{id}`, export): filtered by actor,
- * entity, record, action and a date range (Hong Kong dates), newest first, each row with its actor's name.
+ * The rules of the audit log beyond its declaration (shared/resources/audit-logs.ts): admins only (and no lookup
+ * route); `actor_id` alone means a user; Hong Kong dates (`date_from`, `date_to`) bound `created_at`; `changes`
+ * is JSON; each row names its actor — a user, a student or the system — with one query per kind for a page.
  */
-export const auditLogResource: ResourceDefinition = {
-  name: 'audit_log',
-  path: '/audit-logs',
-  table: 'audit_logs',
-  module: 'settings',
-  readOnly: true,
+export const auditLogRules: Partial<ResourceDefinition> = {
   permissions: { view: ADMINS_ONLY },
+  label: undefined,
   schemas: {
-    create: z.strictObject({}),
-    update: z.strictObject({}),
-    filters: z.object({
-      actor_type: z.enum(['user', 'student', 'system']).optional(),
-      actor_id: z.coerce.number().int().positive().optional(),
+    ...derived,
+    filters: derived.filters.extend({
       entity: z
         .string()
         .regex(/^[a-z_]{1,60}$/)
         .optional(),
-      entity_id: z.coerce.number().int().positive().optional(),
       action: z
         .string()
         .regex(/^[a-z_]{1,40}$/)
@@ -50,31 +47,11 @@ export const auditLogResource: ResourceDefinition = {
       date_to: zDate.optional(),
     }),
   },
-  searchable: ['action', 'entity', 'ip', 'changes'],
-  sortable: ['id', 'created_at', 'action', 'entity'],
-  defaultSort: '-id',
   exportName: 'audit-log',
-  exportColumns: [
-    { key: 'created_at', en: 'Time (UTC)', zh: '時間（UTC）' },
-    { key: 'actor_name', en: 'Actor', zh: '操作者' },
-    { key: 'actor_type', en: 'Actor type', zh: '操作者類型' },
-    { key: 'action', en: 'Action', zh: '動作' },
-    { key: 'entity', en: 'Record type', zh: '記錄類型' },
-    { key: 'entity_id', en: 'Record ID', zh: '記錄編號' },
-    { key: 'ip', en: 'IP address', zh: 'IP 位址' },
-    { key: 'changes', en: 'Changes', zh: '變更內容' },
-  ],
   applyFilters(qb, filters) {
-    if (filters.actor_type) qb.where('actor_type', filters.actor_type);
-    if (filters.actor_id) {
-      qb.where('actor_id', filters.actor_id);
-      if (!filters.actor_type) qb.where('actor_type', 'user');
-    }
-    if (filters.entity) qb.where('entity', filters.entity);
-    if (filters.entity_id) qb.where('entity_id', filters.entity_id);
-    if (filters.action) qb.where('action', filters.action);
-    if (filters.date_from) qb.where('created_at', '>=', hkStart(filters.date_from));
-    if (filters.date_to) qb.where('created_at', '<', hkStart(filters.date_to, 1));
+    if (filters.actor_id && !filters.actor_type) qb.where('audit_logs.actor_type', 'user');
+    if (filters.date_from) qb.where('audit_logs.created_at', '>=', hkStart(filters.date_from));
+    if (filters.date_to) qb.where('audit_logs.created_at', '<', hkStart(filters.date_to, 1));
   },
   toResponse: (row: Row) => ({ ...row, changes: parseChanges(row.changes) }),
   async expand(db, rows) {

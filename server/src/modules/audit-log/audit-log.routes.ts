@@ -1,15 +1,12 @@
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ZListQuery } from '../../../../shared/list';
+import { ADMINS_ONLY } from '../../../../shared/permissions';
 import type { ApiRouter } from '../../http/api-router';
 import { contextOf } from '../../http/context';
-import { registerResource } from '../../resources/resource.routes';
-import { ADMINS_ONLY } from '../../../../shared/permissions';
-import { auditLogResource } from './audit-log.resource';
+import type { ResourceService } from '../../resources/resource.service';
 
-/** The audit log's list, record and export (generic, read-only), and one record's history. */
-export function registerAuditLogRoutes(api: ApiRouter, db: Knex): void {
-  const service = registerResource(api, db, auditLogResource);
+/** One record's history (`GET /api/audit-logs/{entity}/{id}`), through the declared audit log's service. */
+export function registerAuditLogRoutes(api: ApiRouter, service: ResourceService): void {
   api.add({
     method: 'get',
     path: '/audit-logs/:entity/:id',

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '../../../../shared/errors';
 import { fileUrl } from '../../../../shared/files';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import { AppError } from '../../lib/app-error';
@@ -13,6 +12,9 @@ import { clock, toDbDateTime } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords';
 import { userSessionsRepository } from './user-sessions.repository';
 import { parsePermissions } from '../access/access-rules';
+import { authCacheFor, type CachedSession, type SecuritySettings } from '../../sessions/auth-cache';
+import { changeEvents } from '../../lib/change-events';
+import { logger } from '../../lib/logger';
 
 /** user_sessions.last_active_at is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -46,7 +48,53 @@ export function toPortalStudent(row: StudentRow): PortalStudent {
   };
 }
 
+function dbTimeMs(value: string | Date): number {
+  return value instanceof Date ? value.getTime() : new Date(`${value.replace(' ', 'T')}Z`).getTime();
+}
+
+/** A copy per request: a handler never changes what the next request is given. */
+function copyAuth(user: StaffUser): StaffUser {
+  return { ...user, role: user.role ? { ...user.role } : null, permissions: [...user.permissions] };
+}
+
 export function createAuthService(db: Knex) {
+  const cache = authCacheFor(db);
+
+  /** Activity stamps are written at most once a minute, after the reply (they decide nothing for this request). */
+  function background(work: Promise<unknown>, what: string): void {
+    work.catch((err: unknown) => logger.warn(`${what} failed`, { error: String(err) }));
+  }
+
+  async function liveSession(sessionHash: string): Promise<CachedSession | null> {
+    return cache.sessions.get(sessionHash, async () => {
+      const row = await userSessionsRepository.findByHash(db, sessionHash);
+      return row
+        ? {
+            id: row.id,
+            user_id: row.user_id,
+            student_id: row.student_id,
+            lastActiveMs: dbTimeMs(row.last_active_at),
+          }
+        : null;
+    });
+  }
+
+  /** The user with role and permissions as the next request must see them (cached; see sessions/auth-cache.ts). */
+  async function staffUser(userId: number): Promise<StaffUser | null> {
+    const entry = await cache.staff.get(userId, async () => {
+      const row = await usersRepository.findById(db, userId);
+      return row ? { user: await toStaffUser(row, bool(row.is_admin)), active: bool(row.is_active) } : null;
+    });
+    return entry?.active ? copyAuth(entry.user) : null;
+  }
+
+  function securitySettings(): Promise<SecuritySettings> {
+    return cache.settings.get('security', async () => {
+      const [twoFactorRequired, features] = await Promise.all([isTwoFactorRequired(db), loadFeatures(db)]);
+      return { twoFactorRequired, features };
+    }) as Promise<SecuritySettings>;
+  }
+
   async function toStaffUser(row: UserRow, isAdmin: boolean): Promise<StaffUser> {
     const role = row.role_id ? await usersRepository.findRole(db, row.role_id) : undefined;
     return {
@@ -75,7 +123,7 @@ export function createAuthService(db: Knex) {
           entityId: row?.id ?? null,
           detail: { email: normaliseEmail(email), reason: !row ? 'unknown' : !ok ? 'password' : 'inactive' },
         });
-        throw AppError.field('invalid_credentials', 'email', MESSAGES.credentials);
+        throw AppError.field('invalid_credentials', 'email', 'credentials');
       }
       if (row.two_factor_confirmed_at) return { kind: 'two_factor', userId: row.id };
       return { kind: 'user', user: await toStaffUser(row, bool(row.is_admin)) };
@@ -113,7 +161,7 @@ export function createAuthService(db: Knex) {
           entityId: row?.id ?? null,
           detail: { email: normaliseEmail(email) },
         });
-        throw AppError.field('invalid_credentials', 'email', MESSAGES.portalCredentials);
+        throw AppError.field('invalid_credentials', 'email', 'portalCredentials');
       }
       return toPortalStudent(row);
     },
@@ -151,23 +199,26 @@ export function createAuthService(db: Knex) {
       sessionHash: string,
       ctx: { ip: string | null; now: number },
     ): Promise<Auth | null> {
-      const live = await userSessionsRepository.findByHash(db, sessionHash);
+      const live = await liveSession(sessionHash);
       if (!live) return null;
-      if (ctx.now - new Date(`${live.last_active_at.replace(' ', 'T')}Z`).getTime() > TOUCH_INTERVAL_MS) {
-        await userSessionsRepository.touch(db, live.id, ctx.ip);
+      if (ctx.now - live.lastActiveMs > TOUCH_INTERVAL_MS) {
+        live.lastActiveMs = ctx.now;
+        background(userSessionsRepository.touch(db, live.id, ctx.ip), 'session touch');
       }
       if (session.kind === 'staff') {
         if (!session.userId || live.user_id !== session.userId) return null;
-        const row = await usersRepository.findById(db, session.userId);
-        if (!row || !bool(row.is_active)) return null;
-        // read on every request: a change to the admin flag, the role, the branch or the active flag applies
-        // to the account's very next request (a demoted admin keeps nothing of it)
-        return { kind: 'staff', user: await toStaffUser(row, bool(row.is_admin)) };
+        // cached, and dropped whenever users or roles change: a change to the admin flag, the role, the branch
+        // or the active flag applies to the account's very next request (a demoted admin keeps nothing of it)
+        const user = await staffUser(session.userId);
+        return user ? { kind: 'staff', user } : null;
       }
       if (!session.studentId || live.student_id !== session.studentId) return null;
-      const row = await studentsRepository.findById(db, session.studentId);
-      if (!row || !bool(row.portal_enabled)) return null;
-      return { kind: 'student', student: toPortalStudent(row) };
+      const studentId = session.studentId;
+      const entry = await cache.students.get(studentId, async () => {
+        const row = await studentsRepository.findById(db, studentId);
+        return row ? { student: toPortalStudent(row), enabled: bool(row.portal_enabled) } : null;
+      });
+      return entry?.enabled ? { kind: 'student', student: { ...entry.student } } : null;
     },
 
     /**
@@ -178,16 +229,12 @@ export function createAuthService(db: Knex) {
       const token = await apiTokensRepository.findByHash(db, tokenHash);
       if (!token) return null;
       if (token.expires_at && token.expires_at <= toDbDateTime(clock.now())) return null;
-      const row = await usersRepository.findById(db, token.user_id);
-      if (!row || !bool(row.is_active)) return null;
-      if (!(await loadFeatures(db)).hasApiFeatures) return null;
-      const user = await toStaffUser(row, bool(row.is_admin));
+      const user = await staffUser(token.user_id);
+      if (!user) return null;
+      if (!(await securitySettings()).features.hasApiFeatures) return null;
       const abilities = new Set(parsePermissions(token.abilities));
-      if (
-        !token.last_used_at ||
-        clock.now() - new Date(`${token.last_used_at.replace(' ', 'T')}Z`).getTime() > TOUCH_INTERVAL_MS
-      ) {
-        await apiTokensRepository.touch(db, token.id);
+      if (!token.last_used_at || clock.now() - dbTimeMs(token.last_used_at) > TOUCH_INTERVAL_MS) {
+        background(apiTokensRepository.touch(db, token.id), 'token touch');
       }
       return {
         kind: 'staff',
@@ -213,16 +260,18 @@ export function createAuthService(db: Knex) {
       return toStaffUser(row, bool(row.is_admin));
     },
 
-    twoFactorRequired(): Promise<boolean> {
-      return isTwoFactorRequired(db);
+    async twoFactorRequired(): Promise<boolean> {
+      return (await securitySettings()).twoFactorRequired;
     },
 
     async endSession(sessionHash: string): Promise<void> {
       await userSessionsRepository.deleteByHash(db, sessionHash);
+      changeEvents.emit(['user_sessions']);
     },
 
     async recordLogout(ctx: RequestContext, sessionHash: string): Promise<void> {
       await userSessionsRepository.deleteByHash(db, sessionHash);
+      changeEvents.emit(['user_sessions']);
       await auditService.record(db, ctx, {
         action: 'logout',
         entity: ctx.actor.type === 'student' ? 'student' : 'user',

@@ -4,7 +4,8 @@
  * that Excel reads Chinese text as UTF-8.
  */
 export const UTF8_BOM = '\uFEFF';
-import { fieldMessage } from '../../../../shared/messages';
+import { msg } from '../../../../shared/messages';
+import { AppError } from '../../lib/app-error';
 
 /**
  * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR at the start) is written
@@ -77,7 +78,7 @@ export function parseCsv(input: string): string[][] {
     } else field += c;
     i++;
   }
-  if (quoted) throw new Error(fieldMessage('csvQuoteOpen', { line: quoteLine }));
+  if (quoted) throw AppError.field('validation', 'file', msg('csvQuoteOpen', { line: quoteLine }));
   if (field !== '' || record.length) endRecord();
   return records;
 }

@@ -51,8 +51,11 @@ export interface ExportSpec {
 
 /**
  * Streams an export to the response as it reads it: XLSX through exceljs's streaming WorkbookWriter (each
- * row committed as it is written), CSV record by record, with backpressure. An error after the first byte
- * ends the response (the error middleware cannot answer a started download).
+ * row committed as it is written), CSV batch by batch, both waiting for the response to drain whenever its
+ * buffer is full, so that a slow reader holds back the export instead of the memory filling and the event loop
+ * stalling for everyone else. An error after the first byte ends the response (the error middleware cannot
+ * answer a started download); a client that goes away ends the export (and its query, through the batches'
+ * abort signal).
  */
 export async function streamExport(res: Response, spec: ExportSpec): Promise<void> {
   // the first batch is read before anything is sent: a refusal (a bad sort column, a failed query) is an
@@ -61,9 +64,14 @@ export async function streamExport(res: Response, spec: ExportSpec): Promise<voi
   const first = await iterator.next();
   const batches: AsyncIterable<Row[]> = {
     async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      } finally {
+        // stopped early (the client went away, a write failed): let the source end its work
+        await iterator.return?.();
+      }
     },
   };
   res.status(200);
@@ -78,8 +86,31 @@ export async function streamExport(res: Response, spec: ExportSpec): Promise<voi
   }
 }
 
+/** The client went away: nothing more will be read. */
+class ExportAbandoned extends Error {}
+
+/** Resolves once the response has room again (at once when it has); rejects when it closes first. */
+export async function drained(res: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) throw new ExportAbandoned('the response is closed');
+  if (!res.writableNeedDrain) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', closed);
+      resolve();
+    };
+    const closed = () => {
+      res.off('drain', done);
+      reject(new ExportAbandoned('the response closed'));
+    };
+    res.on('drain', done);
+    res.once('close', closed);
+  });
+}
+
 async function write(res: Response, chunk: string): Promise<void> {
-  if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
+  res.write(chunk);
+  await drained(res);
 }
 
 async function writeCsv(res: Response, spec: ExportSpec): Promise<void> {
@@ -100,10 +131,13 @@ async function writeCsv(res: Response, spec: ExportSpec): Promise<void> {
   res.end();
 }
 
+const XLSX_ROWS_PER_DRAIN_CHECK = 100;
+
 async function writeXlsx(res: Response, spec: ExportSpec): Promise<void> {
+  // no styles, no shared strings: each row is written out as it is committed, nothing is kept for the end
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: res,
-    useStyles: true,
+    useStyles: false,
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(spec.name.slice(0, 31) || 'Export');
@@ -111,16 +145,18 @@ async function writeXlsx(res: Response, spec: ExportSpec): Promise<void> {
   let started = false;
   const header = (cols: ExportColumn[]) => {
     sheet.columns = cols.map((c) => ({ header: c[spec.language], key: c.key, width: 18 }));
-    sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     started = true;
   };
   for await (const rows of spec.batches) {
     columns ??= columnsOf(rows[0]);
     if (!started) header(columns);
-    for (const row of rows) {
-      sheet.addRow(columns.map((c) => cellValue(c, row, spec.language))).commit();
+    for (let i = 0; i < rows.length; i++) {
+      sheet.addRow(columns.map((c) => cellValue(c, rows[i], spec.language))).commit();
+      // the committed rows reach the response through the zip stream: wait whenever it is full
+      if (i % XLSX_ROWS_PER_DRAIN_CHECK === XLSX_ROWS_PER_DRAIN_CHECK - 1) await drained(res);
     }
+    await drained(res);
   }
   if (!started) header(columns ?? [{ key: 'id', en: 'id', zh: 'id' }]);
   sheet.commit();

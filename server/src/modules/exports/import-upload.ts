@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import multer from 'multer';
 import { AppError } from '../../lib/app-error';
 import { readSettings } from '../settings/settings.service';
-import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
+import { msg } from '../../../../shared/messages';
 
 export const IMPORT_EXTENSIONS = ['csv', 'xlsx'] as const;
 export type ImportExtension = (typeof IMPORT_EXTENSIONS)[number];
@@ -36,11 +36,11 @@ export function importUpload(db: Knex): RequestHandler {
     upload(req, res, (err: unknown) => {
       if (err) return next(translate(err, maxMb));
       const file = req.file;
-      if (!file) return next(AppError.field('validation', 'file', 'Choose a CSV or XLSX file to import.'));
+      if (!file) return next(AppError.field('validation', 'file', 'importChoose'));
       const extension = path.extname(file.originalname).slice(1).toLowerCase();
       if (file.originalname.includes('\0') || !(IMPORT_EXTENSIONS as readonly string[]).includes(extension)) {
         void removeImportFile(file.path);
-        return next(AppError.field('validation', 'file', 'Only CSV or XLSX files can be imported.'));
+        return next(AppError.field('validation', 'file', 'importTypes'));
       }
       req.importFile = {
         path: file.path,
@@ -55,20 +55,20 @@ export function importUpload(db: Knex): RequestHandler {
 function translate(err: unknown, maxMb: number): AppError {
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
-      return new AppError('payload_too_large', fieldMessage('fileLargerThan', { max: maxMb }));
+      return new AppError('payload_too_large', msg('fileLargerThan', { max: maxMb }));
     }
-    return AppError.field('validation', 'file', 'Send one file in the field "file" and nothing else.');
+    return AppError.field('validation', 'file', 'uploadOneFile');
   }
   // busboy refuses control bytes (a NUL …) in a part's headers, where the file name is
   if (err instanceof Error && /malformed part header/i.test(err.message)) {
-    return AppError.field('validation', 'file', FIELD_MESSAGES.fileBadName);
+    return AppError.field('validation', 'file', 'fileBadName');
   }
   // no boundary, a form cut short, a client gone
   if (
     err instanceof Error &&
     /multipart|boundary|unexpected end of form|request aborted/i.test(err.message)
   ) {
-    return AppError.field('validation', 'file', 'Send the file as multipart/form-data.');
+    return AppError.field('validation', 'file', 'uploadMultipart');
   }
   return err instanceof AppError ? err : new AppError('internal');
 }

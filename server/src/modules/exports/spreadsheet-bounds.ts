@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../lib/app-error';
-import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
+import { msg } from '../../../../shared/messages';
 
 const MB = 1024 * 1024;
 
@@ -25,17 +25,13 @@ export const SHEET_BOUNDS = {
 } as const;
 
 export const sheetTooLarge = () =>
-  AppError.field(
-    'validation',
-    'file',
-    fieldMessage('sheetTooLarge', { max: SHEET_BOUNDS.maxUnpackedBytes / MB }),
-  );
-export const sheetCompressed = () => AppError.field('validation', 'file', FIELD_MESSAGES.sheetCompression);
+  AppError.field('validation', 'file', msg('sheetTooLarge', { max: SHEET_BOUNDS.maxUnpackedBytes / MB }));
+export const sheetCompressed = () => AppError.field('validation', 'file', 'sheetCompression');
 export const sheetTooManyRows = () =>
-  AppError.field('validation', 'file', fieldMessage('fileMaxRows', { max: SHEET_BOUNDS.maxRows }));
+  AppError.field('validation', 'file', msg('fileMaxRows', { max: SHEET_BOUNDS.maxRows }));
 export const sheetTooManyCells = () =>
-  AppError.field('validation', 'file', fieldMessage('sheetMaxCells', { max: SHEET_BOUNDS.maxCells }));
-const notXlsx = () => AppError.field('validation', 'file', FIELD_MESSAGES.fileNotXlsx);
+  AppError.field('validation', 'file', msg('sheetMaxCells', { max: SHEET_BOUNDS.maxCells }));
+const notXlsx = () => AppError.field('validation', 'file', 'fileNotXlsx');
 
 /** The checked parts of an XLSX, still packed: nothing of it has been inflated yet. */
 export interface XlsxPackage {

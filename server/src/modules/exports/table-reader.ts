@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
-import { UTF8_BOM, parseCsv } from './csv';
+import { UTF8_BOM } from './csv';
 import type { ImportExtension } from './import-upload';
 import {
   SHEET_BOUNDS,
@@ -13,7 +13,7 @@ import {
   sheetTooManyRows,
   type XlsxPackage,
 } from './spreadsheet-bounds';
-import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
+import { msg } from '../../../../shared/messages';
 
 export interface TableRow {
   /** the row's number as a spreadsheet shows it: the header is row 1 */
@@ -26,30 +26,42 @@ export interface Table {
   rows: TableRow[];
 }
 
-const notReadable = (kind: 'fileNotXlsx' | 'fileNotCsv') =>
-  AppError.field('validation', 'file', FIELD_MESSAGES[kind]);
+const notReadable = (kind: 'fileNotXlsx' | 'fileNotCsv') => AppError.field('validation', 'file', kind);
+
+/** What reading a table hands on, as it reads: the header (row 1) once, then each row with something in it. */
+export interface TableSink {
+  header(cells: string[]): void;
+  row(row: TableRow): void;
+}
 
 /**
  * The table as it is read, row by row, within the bounds of quality §34: at most 20,000 rows and 1,000,000
  * cells in the file, at most 50 million characters of cell text (a short shared string repeated in every
  * cell stays short, a long one does not), and at most `maxRows` rows with something in them. The first row
- * past a bound stops the reading.
+ * past a bound stops the reading. Rows are handed on as they come: nothing here keeps them.
  */
 class TableBuilder {
-  readonly rows: TableRow[] = [];
-  header: string[] = [];
   private rowsRead = 0;
   private cellsRead = 0;
   private characters = 0;
+  private filled = 0;
 
-  constructor(private readonly maxRows: number) {}
+  constructor(
+    private readonly maxRows: number,
+    private readonly sink: TableSink,
+  ) {}
+
+  /** Counts one more cell of the file (the CSV reader counts its fields as it splits them). */
+  countCells(n: number): void {
+    this.cellsRead += n;
+    if (this.cellsRead > SHEET_BOUNDS.maxCells) throw sheetTooManyCells();
+  }
 
   /** Row `row`, `width` cells wide (its last cell's column); `textOf(column)` reads a cell (1-based). */
-  add(row: number, width: number, textOf: (column: number) => string): void {
+  add(row: number, width: number, textOf: (column: number) => string, counted = false): void {
     if (++this.rowsRead > SHEET_BOUNDS.maxRows) throw sheetTooManyRows();
     const columns = Math.max(width, 1);
-    this.cellsRead += columns;
-    if (this.cellsRead > SHEET_BOUNDS.maxCells) throw sheetTooManyCells();
+    if (!counted) this.countCells(columns);
     const cells: string[] = [];
     for (let c = 1; c <= columns; c++) {
       const text = textOf(c);
@@ -58,21 +70,28 @@ class TableBuilder {
       cells.push(text);
     }
     if (row === 1) {
-      this.header = cells;
+      this.sink.header(cells.map((h) => h.trim()));
       return;
     }
     if (!cells.some((c) => c !== '')) return;
-    this.rows.push({ row, cells });
-    if (this.rows.length > this.maxRows) {
-      throw AppError.field('validation', 'file', fieldMessage('fileMaxRows', { max: this.maxRows }));
+    if (++this.filled > this.maxRows) {
+      throw AppError.field('validation', 'file', msg('fileMaxRows', { max: this.maxRows }));
     }
+    this.sink.row({ row, cells });
   }
 }
 
-/** A cell as text: dates as `YYYY-MM-DD`, rich text and hyperlinks as their text, formulas as their result. */
+/**
+ * A cell as text: a date cell as `YYYY-MM-DD` (with ` HH:mm:ss` when it has a time of day: the wall-clock time it
+ * shows, to the second), rich text and hyperlinks as their text, formulas as their result.
+ */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    const iso = new Date(Math.round(value.getTime() / 1000) * 1000).toISOString();
+    return iso.slice(11, 19) === '00:00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
     if ('text' in value) return String(value.text);
@@ -195,7 +214,6 @@ async function readXlsx(filePath: string, table: TableBuilder): Promise<void> {
   } finally {
     pkg.close();
   }
-  table.rows.sort((a, b) => a.row - b.row);
 }
 
 /** Our exports write a formula-looking cell with a leading `'` (csv.ts): read back, it is the text again. */
@@ -204,78 +222,131 @@ function undefuse(cell: string): string {
 }
 
 /**
- * Counts records and fields as `parseCsv` splits them, and refuses the text past the row or cell bound before
- * it is split (a file of commas would otherwise become a million strings first).
+ * CSV split as it is read (the rules of `parseCsv`, csv.ts: RFC 4180, CRLF or LF, a leading BOM), chunk by
+ * chunk: each field is counted against the cell bound as it ends and each record handed on as it ends, so that
+ * neither the text nor its records are ever held whole (a file of commas is refused at the millionth field).
  */
-function boundCsv(text: string): void {
-  let rows = 0;
-  let cells = 0;
-  let fields = 0;
-  let fieldLength = 0;
-  let quoted = false;
-  const endField = () => {
-    if (++cells > SHEET_BOUNDS.maxCells) throw sheetTooManyCells();
-    fields++;
-    fieldLength = 0;
-  };
-  const endRecord = () => {
-    endField();
-    if (++rows > SHEET_BOUNDS.maxRows) throw sheetTooManyRows();
-    fields = 0;
-  };
-  for (let i = text.startsWith(UTF8_BOM) ? 1 : 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') i++;
-        else {
-          quoted = false;
-          continue;
+class CsvSplitter {
+  private record: string[] = [];
+  private field = '';
+  private quoted = false;
+  private line = 1;
+  private quoteLine = 0;
+  private records = 0;
+  /** a last character whose meaning depends on the next one (`"` inside quotes, CR) */
+  private carry = '';
+
+  constructor(private readonly table: TableBuilder) {}
+
+  push(chunk: string, final = false): void {
+    let text = this.carry + chunk;
+    this.carry = '';
+    if (!final && text.length && (text.endsWith('"') || text.endsWith('\r'))) {
+      this.carry = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (this.quoted) {
+        if (c === '"') {
+          if (text[i + 1] === '"') {
+            this.field += '"';
+            i++;
+          } else this.quoted = false;
+        } else {
+          if (c === '\n') this.line++;
+          this.field += c;
         }
-      }
-      fieldLength++;
-    } else if (c === '"' && fieldLength === 0) quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-    } else fieldLength++;
+      } else if (c === '"' && this.field === '') {
+        this.quoted = true;
+        this.quoteLine = this.line;
+      } else if (c === ',') this.endField();
+      else if (c === '\r' || c === '\n') {
+        if (c === '\r' && text[i + 1] === '\n') i++;
+        this.endRecord();
+        this.line++;
+      } else this.field += c;
+    }
   }
-  if (!quoted && (fieldLength > 0 || fields > 0)) endRecord();
+
+  end(): void {
+    this.push('', true);
+    if (this.quoted) {
+      throw AppError.field('validation', 'file', msg('csvQuoteOpen', { line: this.quoteLine }));
+    }
+    if (this.field !== '' || this.record.length) this.endRecord();
+  }
+
+  private endField(): void {
+    this.table.countCells(1);
+    this.record.push(this.field);
+    this.field = '';
+  }
+
+  private endRecord(): void {
+    this.endField();
+    const record = this.record;
+    this.record = [];
+    this.table.add(++this.records, record.length, (c) => undefuse(record[c - 1].trim()), true);
+  }
 }
 
+/** A CSV read in chunks from the disk, decoded as UTF-8 as it comes (a byte that is not UTF-8 refuses it). */
 async function readCsv(filePath: string, table: TableBuilder): Promise<void> {
-  const bytes = await fs.promises.readFile(filePath);
-  if (bytes.includes(0)) throw notReadable('fileNotCsv');
-  let text: string;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const splitter = new CsvSplitter(table);
+  const decode = (bytes?: Buffer): string => {
+    try {
+      return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+    } catch {
+      throw AppError.field('validation', 'file', 'csvUtf8');
+    }
+  };
+  let first = true;
+  const source = fs.createReadStream(filePath, { highWaterMark: 64 * 1024 });
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw AppError.field('validation', 'file', FIELD_MESSAGES.csvUtf8);
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      if (chunk.includes(0)) throw notReadable('fileNotCsv');
+      let text = decode(chunk);
+      if (first && text.startsWith(UTF8_BOM)) text = text.slice(1);
+      if (text) first = false;
+      splitter.push(text);
+    }
+    splitter.push(decode());
+    splitter.end();
+  } finally {
+    source.destroy();
   }
-  boundCsv(text);
-  let records: string[][];
-  try {
-    records = parseCsv(text);
-  } catch (err) {
-    throw AppError.field('validation', 'file', (err as Error).message);
-  }
-  records.forEach((record, i) => table.add(i + 1, record.length, (c) => undefuse(record[c - 1].trim())));
 }
 
 /**
- * Reads an uploaded CSV or XLSX (first sheet) as a header and numbered rows, leaving out rows with nothing
- * in them. The content must be what the extension says. The file is bounded before it is parsed and while
- * it is read (quality §34): a file past a bound, or with more than `maxRows` rows with something in them, is
- * refused with a 422 on `file`.
+ * Reads an uploaded CSV or XLSX (first sheet) row by row, handing `sink` the header (row 1) and then each row
+ * with something in it, as it is read: the file is never held whole, in text or in rows. The content must be
+ * what the extension says. The file is bounded before it is parsed and while it is read (quality §34): a file
+ * past a bound, or with more than `maxRows` rows with something in them, is refused with a 422 on `file` (what
+ * the sink was handed until then is to be thrown away). A sink's own throw stops the reading too.
  */
+export async function streamTable(
+  filePath: string,
+  extension: ImportExtension,
+  maxRows: number,
+  sink: TableSink,
+): Promise<void> {
+  const table = new TableBuilder(maxRows, sink);
+  if (extension === 'xlsx') await readXlsx(filePath, table);
+  else await readCsv(filePath, table);
+}
+
+/** The whole table at once (at most `maxRows` rows with something in them), for small files. */
 export async function readTable(
   filePath: string,
   extension: ImportExtension,
   maxRows: number,
 ): Promise<Table> {
-  const table = new TableBuilder(maxRows);
-  if (extension === 'xlsx') await readXlsx(filePath, table);
-  else await readCsv(filePath, table);
-  return { header: table.header.map((h) => h.trim()), rows: table.rows };
+  const table: Table = { header: [], rows: [] };
+  await streamTable(filePath, extension, maxRows, {
+    header: (cells) => (table.header = cells),
+    row: (row) => table.rows.push(row),
+  });
+  return table;
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type/node';
 import { imageSizeFromFile } from 'image-size/fromFile';
-import { FILE_MESSAGES, type UploadExtension } from '../../../../shared/files';
-import { FIELD_MESSAGES, fieldMessage } from '../../../../shared/messages';
+import type { UploadExtension } from '../../../../shared/files';
+import { msg } from '../../../../shared/messages';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -121,20 +121,16 @@ export function extensionOf(name: string): string {
  * extension of a dangerous type. Returns the extension.
  */
 export function checkUploadName(name: string, allowed: readonly UploadExtension[]): UploadExtension {
-  if (!name || CONTROL.test(name)) throw AppError.field('validation', 'file', FILE_MESSAGES.badName);
+  if (!name || CONTROL.test(name)) throw AppError.field('validation', 'file', 'fileBadName');
   const base = path.posix.basename(name.replaceAll('\\', '/'));
   const parts = base.toLowerCase().split('.');
   const extension = extensionOf(base);
   if (parts.slice(1, -1).some((part) => DANGEROUS.has(part.trim()))) {
-    throw AppError.field('validation', 'file', FILE_MESSAGES.badName);
+    throw AppError.field('validation', 'file', 'fileBadName');
   }
   if (!(allowed as readonly string[]).includes(extension)) {
     const imagesOnly = allowed.every((e) => EXPECTED[e].mime.startsWith('image/'));
-    throw AppError.field(
-      'validation',
-      'file',
-      imagesOnly ? FILE_MESSAGES.imageOnly : FILE_MESSAGES.typeNotAllowed,
-    );
+    throw AppError.field('validation', 'file', imagesOnly ? 'fileImageOnly' : 'fileTypeNotAllowed');
   }
   return extension as UploadExtension;
 }
@@ -187,18 +183,18 @@ async function readThrough(
     try {
       decoded = decoder.decode(chunk, { stream: true });
     } catch {
-      throw AppError.field('validation', 'file', FILE_MESSAGES.notText);
+      throw AppError.field('validation', 'file', 'fileNotText');
     }
-    if (TEXT_CONTROL.test(decoded)) throw AppError.field('validation', 'file', FILE_MESSAGES.notText);
+    if (TEXT_CONTROL.test(decoded)) throw AppError.field('validation', 'file', 'fileNotText');
     csv?.feed(decoded);
   }
   if (text) {
     try {
       decoder.decode();
     } catch {
-      throw AppError.field('validation', 'file', FILE_MESSAGES.notText);
+      throw AppError.field('validation', 'file', 'fileNotText');
     }
-    if (csv && !csv.closed()) throw AppError.field('validation', 'file', FILE_MESSAGES.badCsv);
+    if (csv && !csv.closed()) throw AppError.field('validation', 'file', 'fileCsvQuote');
   }
   return { sha256: hash.digest('hex'), size };
 }
@@ -251,10 +247,10 @@ async function checkPixels(filePath: string): Promise<void> {
   try {
     size = await imageSizeFromFile(filePath);
   } catch {
-    throw AppError.field('validation', 'file', FIELD_MESSAGES.imageUnreadable);
+    throw AppError.field('validation', 'file', 'imageUnreadable');
   }
   if ((size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_MEGAPIXELS * 1_000_000) {
-    throw AppError.field('validation', 'file', fieldMessage('imageTooLarge', { max: MAX_IMAGE_MEGAPIXELS }));
+    throw AppError.field('validation', 'file', msg('imageTooLarge', { max: MAX_IMAGE_MEGAPIXELS }));
   }
 }
 
@@ -266,13 +262,13 @@ async function checkPixels(filePath: string): Promise<void> {
 export async function inspectUpload(filePath: string, extension: UploadExtension): Promise<Inspection> {
   const expected = EXPECTED[extension];
   const stat = await fs.promises.stat(filePath);
-  if (stat.size === 0) throw AppError.field('validation', 'file', FILE_MESSAGES.empty);
+  if (stat.size === 0) throw AppError.field('validation', 'file', 'fileEmpty');
   const detected = await fileTypeFromFile(filePath);
   if (expected.detected === null) {
     // text has no magic number: anything file-type recognises is a binary in disguise
-    if (detected) throw AppError.field('validation', 'file', FILE_MESSAGES.contentMismatch);
+    if (detected) throw AppError.field('validation', 'file', 'fileContentMismatch');
   } else if (!detected || !expected.detected.includes(detected.ext)) {
-    throw AppError.field('validation', 'file', FILE_MESSAGES.contentMismatch);
+    throw AppError.field('validation', 'file', 'fileContentMismatch');
   }
   if (expected.mime.startsWith('image/')) await checkPixels(filePath);
   const read = await readThrough(filePath, extension);

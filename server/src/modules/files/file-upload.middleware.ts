@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import multer from 'multer';
-import { FILE_MESSAGES, UPLOAD_EXTENSIONS, type UploadExtension } from '../../../../shared/files';
-import { fieldMessage } from '../../../../shared/messages';
+import { UPLOAD_EXTENSIONS, type UploadExtension } from '../../../../shared/files';
+import { msg } from '../../../../shared/messages';
 import { AppError } from '../../lib/app-error';
 import { readSettings } from '../settings/settings.service';
 import { checkUploadName, inspectUpload, sanitiseFileName } from './file-types';
@@ -83,12 +83,12 @@ export function fileUpload(db: Knex, storage: FileStorage, options: UploadOption
 
     async function accept(): Promise<void> {
       const file = req.file;
-      if (!file) throw AppError.field('validation', 'file', FILE_MESSAGES.missing);
+      if (!file) throw AppError.field('validation', 'file', 'fileChoose');
       const body = (req.body ?? {}) as Record<string, unknown>;
       const fields: Record<string, string> = {};
       for (const [key, value] of Object.entries(body)) {
         if (!fieldNames.includes(key) || typeof value !== 'string') {
-          throw AppError.field('validation', 'file', FILE_MESSAGES.oneFile);
+          throw AppError.field('validation', 'file', 'uploadOneFile');
         }
         fields[key] = value;
       }
@@ -111,19 +111,19 @@ function translate(err: unknown, maxMb: number): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
-      return new AppError('payload_too_large', fieldMessage('fileLargerThan', { max: maxMb }));
+      return new AppError('payload_too_large', msg('fileLargerThan', { max: maxMb }));
     }
-    return AppError.field('validation', 'file', FILE_MESSAGES.oneFile);
+    return AppError.field('validation', 'file', 'uploadOneFile');
   }
   // busboy refuses control bytes (a NUL …) in a part's headers, where the file name is
   if (err instanceof Error && /malformed part header/i.test(err.message)) {
-    return AppError.field('validation', 'file', FILE_MESSAGES.badName);
+    return AppError.field('validation', 'file', 'fileBadName');
   }
   if (
     err instanceof Error &&
     /multipart|boundary|unexpected end of form|request aborted/i.test(err.message)
   ) {
-    return AppError.field('validation', 'file', FILE_MESSAGES.notMultipart);
+    return AppError.field('validation', 'file', 'uploadMultipart');
   }
   return new AppError('internal');
 }

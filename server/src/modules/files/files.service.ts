@@ -1,11 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGES } from '../../../../shared/errors';
-import {
-  FILE_MESSAGES,
-  STORAGE_WARNING_PERCENT,
-  type StorageStatus,
-  type StorageUsage,
-} from '../../../../shared/files';
+import { STORAGE_WARNING_PERCENT, type StorageStatus, type StorageUsage } from '../../../../shared/files';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
@@ -105,12 +99,12 @@ export function createFilesService(db: Knex, storage: FileStorage) {
         const file = await db.transaction(async (trx) => {
           await filesRepository.lockStorage(trx);
           const { quotaBytes, suspended } = await storageState(trx);
-          if (suspended) throw AppError.field('business_rule', 'file', FILE_MESSAGES.suspended);
+          if (suspended) throw AppError.field('business_rule', 'file', 'storageSuspended');
           const replacedId = hooks.replaces ? await hooks.replaces(trx) : null;
           replaced = replacedId ? await filesRepository.findById(trx, replacedId) : undefined;
           const used = await filesRepository.totalBytes(trx);
           if (used - (replaced?.size_bytes ?? 0) + upload.size > quotaBytes) {
-            throw AppError.field('business_rule', 'file', MESSAGES.storageFull);
+            throw AppError.field('business_rule', 'file', 'storageFull');
           }
           moved = await storage.moveIn(upload.tempPath, upload.extension);
           const row = await filesRepository.insert(trx, {

@@ -11,9 +11,9 @@ import { businessDate } from './business-time';
 import { numberingRepository, type SequenceKey } from './numbering.repository';
 
 async function branchCodeOf(db: Trx, branchId: number | null): Promise<string> {
-  if (!branchId) throw AppError.field('business_rule', 'branch_id', 'Choose a branch first.');
+  if (!branchId) throw AppError.field('business_rule', 'branch_id', 'chooseBranchFirst');
   const code = await numberingRepository.branchCode(db, branchId);
-  if (!code) throw AppError.field('validation', 'branch_id', 'This branch does not exist.');
+  if (!code) throw AppError.field('validation', 'branch_id', 'branchMissing');
   return code;
 }
 

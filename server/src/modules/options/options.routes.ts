@@ -5,13 +5,12 @@ import { isOptionKey, OPTION_KEYS, ZOptionOrder } from '../../../../shared/schem
 import type { ApiRouter } from '../../http/api-router';
 import { contextOf } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { registerResourceFamily } from '../../resources/resource.routes';
-import { optionResource } from './options.resource';
 import { createOptionsService } from './options.service';
 
 /**
- * `GET /api/options` (the lists and their sizes), `PUT /api/options/{key}/order`, and the generic resource
- * routes at `/api/options/{key}` for every key of domain.md. A key that is not a list answers 404.
+ * `GET /api/options` (the lists and their sizes) and `PUT /api/options/{key}/order`; registered before the
+ * declared option lists' generic routes at `/api/options/{key}` (server/src/modules/declared.module.ts), whose
+ * `PUT /options/:key/:id` would take "order" for an id. A key that is not a list answers 404.
  */
 export function registerOptionRoutes(api: ApiRouter, db: Knex): void {
   const service = createOptionsService(db);
@@ -40,10 +39,5 @@ export function registerOptionRoutes(api: ApiRouter, db: Knex): void {
       await service.reorder(req.parsed.params.key, req.parsed.body.ids, contextOf(req));
       res.status(204).end();
     },
-  });
-  registerResourceFamily(api, db, {
-    path: '/options/:key',
-    param: 'key',
-    members: Object.fromEntries(OPTION_KEYS.map((key) => [key, optionResource(key)])),
   });
 }

@@ -59,9 +59,9 @@ export function createOptionsService(db: Knex) {
         const existing = await optionsRepository.idsOf(trx, key);
         const known = new Set(existing);
         const unique = new Set(ids);
-        if (unique.size !== ids.length) throw AppError.field('validation', 'ids', 'An id is given twice.');
+        if (unique.size !== ids.length) throw AppError.field('validation', 'ids', 'idTwice');
         if (ids.some((id) => !known.has(id)) || ids.length !== existing.length) {
-          throw AppError.field('validation', 'ids', 'Give every entry of this list exactly once.');
+          throw AppError.field('validation', 'ids', 'everyEntryOnce');
         }
         for (const [i, id] of ids.entries()) {
           await optionsRepository.setSortOrder(trx, id, i + 1, ctx.actor.id);

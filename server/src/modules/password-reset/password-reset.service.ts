@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { changeEvents } from '../../lib/change-events';
 import { clock } from '../../lib/clock';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
@@ -18,7 +19,7 @@ import { FIELD_MESSAGES } from '../../../../shared/messages';
 
 export const RESET_VALID_MS = 60 * 60_000;
 export const RESET_SENT = 'If that address belongs to an account, we have emailed a password reset link.';
-export const RESET_INVALID = 'This password reset token is invalid.';
+export const RESET_INVALID = 'resetTokenInvalid';
 
 function bool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
@@ -67,7 +68,7 @@ export function createPasswordResetService(
         throw AppError.field('validation', 'email', RESET_INVALID);
       }
       const user = await usersRepository.findByEmail(db, input.email);
-      if (!user) throw AppError.field('validation', 'email', 'User not found');
+      if (!user) throw AppError.field('validation', 'email', 'userNotFound');
       const hash = await hashPassword(input.password);
       await db.transaction(async (trx) => {
         if (!(await passwordResetRepository.take(trx, row.id))) {
@@ -87,6 +88,7 @@ export function createPasswordResetService(
           },
         );
       });
+      changeEvents.emit(['users', 'user_sessions', 'api_tokens']);
       mail.queue({
         to: user.email,
         ...renderMail('passwordChanged', user.language, { when: hongKongTime(clock.now()), ip: ctx.ip }),

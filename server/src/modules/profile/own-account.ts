@@ -13,7 +13,7 @@ export function staffOf(req: Request) {
 /** Account routes belong to a browser session: an API token cannot manage its own account. */
 export const sessionOnly: RequestHandler = (req, _res, next) => {
   if (req.auth?.kind === 'staff' && req.auth.user.api_token_id) {
-    throw new AppError('forbidden', 'This action needs a signed-in browser session.');
+    throw new AppError('forbidden', 'browserSessionOnly');
   }
   next();
 };

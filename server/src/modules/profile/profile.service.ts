@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { RequestContext, StaffUser } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { changeEvents } from '../../lib/change-events';
 import { clock, fromDbDateTime, toDbDateTime } from '../../lib/clock';
 import { safeEqual } from '../../lib/crypto';
 import type { ResourceService } from '../../resources/resource.service';
@@ -14,10 +15,9 @@ import type { MailService } from '../mail/mail.service';
 import { usersRepository, type UserRow } from '../users/users.repository';
 import { describeUserAgent } from './user-agent';
 import { hongKongTime, renderMail } from '../mail/mail-templates';
-import { FIELD_MESSAGES } from '../../../../shared/messages';
 
 const VERIFY_VALID_MS = 24 * 60 * 60_000;
-export const WRONG_PASSWORD = 'The provided password does not match your current password.';
+export const WRONG_PASSWORD = 'currentPasswordWrong';
 
 export function appUrl(config: Config): string {
   return (config.appUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
@@ -34,7 +34,7 @@ export function createProfileService(deps: {
 
   async function mustFind(id: number): Promise<UserRow> {
     const row = await usersRepository.findById(db, id);
-    if (!row) throw AppError.field('validation', 'email', 'User not found');
+    if (!row) throw AppError.field('validation', 'email', 'userNotFound');
     return row;
   }
 
@@ -85,7 +85,7 @@ export function createProfileService(deps: {
       if (emailChanged) {
         // the address is where password reset links go: changing it needs the current password (quality §33)
         if (!input.current_password) {
-          throw AppError.field('validation', 'current_password', FIELD_MESSAGES.currentPasswordRequired);
+          throw AppError.field('validation', 'current_password', 'currentPasswordRequired');
         }
         if (!(await verifyPassword(input.current_password, before.password_hash))) {
           throw AppError.field('validation', 'current_password', WRONG_PASSWORD);
@@ -114,6 +114,7 @@ export function createProfileService(deps: {
           },
         });
       });
+      changeEvents.emit(['users']);
       let verification: 'sent' | 'smtp_not_configured' | 'email_failed' | null = null;
       if (emailChanged) {
         // the old address hears of it, in case it was not its owner who changed it
@@ -165,6 +166,7 @@ export function createProfileService(deps: {
         });
         return tokens;
       });
+      changeEvents.emit(['users', 'user_sessions', 'api_tokens']);
       mail.queue({
         to: row.email,
         ...renderMail('passwordChanged', row.language, { when: hongKongTime(clock.now()), ip: ctx.ip }),
@@ -193,6 +195,7 @@ export function createProfileService(deps: {
     /** Every other browser of this account is signed out: its cookie answers 401 from the next request. */
     async logoutOtherSessions(userId: number, currentHash: string, ctx: RequestContext): Promise<number> {
       const n = await userSessionsRepository.deleteOthers(db, userId, currentHash);
+      changeEvents.emit(['user_sessions']);
       await auditService.record(db, ctx, {
         action: 'logout_other_sessions',
         entity: 'user',
@@ -207,6 +210,7 @@ export function createProfileService(deps: {
       await deps.users.remove(userId, { ...ctx, branchScope: null });
       await userSessionsRepository.deleteForUser(db, userId);
       await apiTokensRepository.deleteForUser(db, userId);
+      changeEvents.emit(['user_sessions', 'api_tokens']);
     },
 
     /** Mails a signed link (valid 24 h, void once the address changes) to the account's address. */
@@ -225,14 +229,14 @@ export function createProfileService(deps: {
 
     async verifyEmail(input: { id: number; expires: number; signature: string }, ctx: RequestContext) {
       const row = await usersRepository.findById(db, input.id);
-      if (!row) throw AppError.field('validation', 'id', 'User not found');
+      if (!row) throw AppError.field('validation', 'id', 'userNotFound');
       const valid =
         input.expires > clock.now() &&
         safeEqual(input.signature, signature(row.id, row.email, input.expires));
-      if (!valid)
-        throw AppError.field('validation', 'signature', 'The verification link is invalid or has expired.');
+      if (!valid) throw AppError.field('validation', 'signature', 'verificationExpired');
       if (!row.email_verified_at) {
         await usersRepository.update(db, row.id, { email_verified_at: toDbDateTime() });
+        changeEvents.emit(['users']);
         await auditService.record(db, ctx, { action: 'email_verified', entity: 'user', entityId: row.id });
       }
       return { verified: true };

@@ -2,6 +2,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { Knex } from 'knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { changeEvents } from '../../lib/change-events';
 import { toDbDateTime } from '../../lib/clock';
 import { auditService } from '../audit/audit.service';
 import { isRegistrationEnabled, loadFeatures } from '../users/account-settings';
@@ -22,7 +23,7 @@ export function createRegistrationService(db: Knex) {
     ): Promise<{ message: string }> {
       const features = await loadFeatures(db);
       if (features.hasTermsAndPrivacyPolicyFeature && input.terms !== true) {
-        throw AppError.field('validation', 'terms', 'The terms must be accepted.');
+        throw AppError.field('validation', 'terms', 'termsRequired');
       }
       if (await usersRepository.findByEmail(db, input.email)) throw AppError.field('duplicate', 'email');
       const hash = await hashPassword(input.password);
@@ -44,6 +45,7 @@ export function createRegistrationService(db: Knex) {
           after: { name: input.name, email: input.email, is_active: false },
         });
       });
+      changeEvents.emit(['users']);
       return { message: REGISTERED };
     },
   };

@@ -1,32 +1,29 @@
+import type { MessageKey } from '../../../../shared/messages';
 import { CRUD_ACTIONS, EXTRA_ACTIONS, MODULES, PERMISSIONS } from '../../../../shared/permissions';
 import { DATA_SCOPES, ZRoleCreate, ZRoleUpdate } from '../../../../shared/schemas/roles';
+import { fieldLabelKey } from '../../../../shared/resources/declaration';
+import { declaredDefaults } from '../../../../shared/resources/derive';
+import { roles } from '../../../../shared/resources/roles';
+import { declaredLabel, definitionFromDeclaration } from '../../resources/declared';
 import type { ResourceDefinition, Row } from '../../resources/resource';
 import { assertGrantable, callerPower, parsePermissions, roleRefusal } from '../access/access-rules';
 import { usersRepository } from '../users/users.repository';
 
-/** Roles: a set of permission keys (stored as a JSON array) and the data scope (all branches / own branch). */
-export const rolesResource: ResourceDefinition = {
-  name: 'role',
-  path: '/roles',
-  table: 'roles',
-  module: 'roles',
-  schemas: { create: ZRoleCreate, update: ZRoleUpdate },
-  searchable: ['name', 'description'],
-  sortable: ['name', 'created_at'],
-  defaultSort: 'name',
+/** The export's permissions column: the keys, comma-separated. */
+const permissionsLabel = declaredLabel(fieldLabelKey(roles.name, 'permissions'));
+const derived = definitionFromDeclaration(roles);
+
+/**
+ * The rules of roles beyond their declaration (shared/resources/roles.ts): the permission keys (a JSON array,
+ * not a declared field: its schema is the declaration's plus `permissions`), and the grants — a role stays
+ * within the caller's own rights.
+ */
+export const roleRules: Partial<ResourceDefinition> = {
+  schemas: { ...derived.schemas, create: ZRoleCreate, update: ZRoleUpdate },
   exportColumns: [
-    { key: 'name', en: 'Name', zh: '名稱' },
-    { key: 'description', en: 'Description', zh: '描述' },
-    { key: 'data_scope', en: 'Data scope', zh: '資料範圍' },
-    {
-      key: 'permissions',
-      en: 'Permissions',
-      zh: '權限',
-      value: (r) => (r.permissions as string[]).join(', '),
-    },
+    ...(derived.exportColumns ?? []),
+    { key: 'permissions', ...permissionsLabel, value: (r) => (r.permissions as string[]).join(', ') },
   ],
-  unique: [['name']],
-  references: [{ table: 'users', column: 'role_id', key: 'users' }],
   toResponse: (row: Row): Row => ({ ...row, permissions: parsePermissions(row.permissions) }),
   /**
    * Roles out of the caller's reach (access-rules.ts): the one it holds, one with rights it lacks, and — when it
@@ -42,7 +39,7 @@ export const rolesResource: ResourceDefinition = {
             caller.branchId,
           )
         : new Map<number, number>();
-    const refused = new Map<number, string>();
+    const refused = new Map<number, MessageKey>();
     for (const row of rows) {
       const reason = roleRefusal(ctx, row as never, elsewhere.get(row.id) ?? 0);
       if (reason) refused.set(row.id, reason);
@@ -62,7 +59,7 @@ export const rolesResource: ResourceDefinition = {
     return { ...input, permissions: JSON.stringify(PERMISSIONS.filter((p) => chosen.has(p))) };
   },
   createForm: async () => ({
-    defaults: { data_scope: 'branch', permissions: [] },
+    defaults: { ...declaredDefaults(roles), permissions: [] },
     data_scopes: DATA_SCOPES,
     permissions: PERMISSIONS,
     /** the role editor's module × action grid */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
+import { changeEvents } from '../../lib/change-events';
 import { clock } from '../../lib/clock';
 import { logger } from '../../lib/logger';
 import { assertMayChangeProtectedSettings } from '../access/access-rules';
@@ -73,6 +74,7 @@ export function createSettingsGuard(deps: { db: Knex; mail: MailService }) {
           for (const key of sensitive) changed.add(key);
         }),
       );
+      changeEvents.emit(['settings']);
       if (changed.size) await announce(ctx, [...changed], mailBefore);
       return result;
     },

@@ -17,7 +17,6 @@ import { numberingService } from '../numbering/numbering.service';
 import { isActiveOption } from '../options/options.service';
 import type { SettingsGuard } from './protected-settings';
 import { settingsRepository } from './settings.repository';
-import { FIELD_MESSAGES } from '../../../../shared/messages';
 
 const KEYS = Object.keys(ZSettings.shape) as SettingKey[];
 
@@ -48,7 +47,7 @@ export function createSettingsService(db: Knex, guard: SettingsGuard) {
         const before = await readSettings(trx);
         if (input.default_currency !== undefined && input.default_currency !== before.default_currency) {
           if (!(await isActiveOption(trx, 'currency', input.default_currency))) {
-            throw AppError.field('validation', 'default_currency', FIELD_MESSAGES.chooseActiveCurrency);
+            throw AppError.field('validation', 'default_currency', 'chooseActiveCurrency');
           }
         }
         const changed = (Object.keys(input) as SettingKey[]).filter(

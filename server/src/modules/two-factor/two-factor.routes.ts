@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ZTwoFactorChallenge } from '../../../../shared/schemas/auth';
 import { ZTwoFactorConfirm } from '../../../../shared/schemas/profile';
-import { FIELD_MESSAGES } from '../../../../shared/messages';
 import { contextOf } from '../../http/context';
 import { ipKey } from '../../http/throttle';
 import { ZIdParams } from '../../http/validate';
@@ -16,7 +15,7 @@ import { requireFeature } from '../users/account-settings';
 
 /** How long the password step of a 2FA sign-in stays good for the challenge. */
 const PENDING_TWO_FACTOR_MS = 10 * 60_000;
-const INVALID_CODE = 'The provided two factor authentication code was invalid.';
+const INVALID_CODE = 'twoFactorCodeInvalid';
 
 /** The sign-in challenge, the user's own 2FA set-up, and an admin's reset of another user's 2FA. */
 export function registerTwoFactorRoutes(deps: ModuleDeps, services: AccountsServices): void {
@@ -87,8 +86,7 @@ export function registerTwoFactorRoutes(deps: ModuleDeps, services: AccountsServ
       // 404 outside the caller's branch scope, 403 for an account stronger than the caller's (access rules)
       const target = await users.mustBeChangeable(req.parsed.params.id, ctx);
       // one's own 2FA goes off on the profile, after a password confirmation (quality §5)
-      if (target.id === ctx.actor.id)
-        throw AppError.field('business_rule', 'id', FIELD_MESSAGES.ownTwoFactorOnProfile);
+      if (target.id === ctx.actor.id) throw AppError.field('business_rule', 'id', 'ownTwoFactorOnProfile');
       await twoFactor.disable(target.id, ctx);
       res.status(204).end();
     },

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { changeEvents } from '../../lib/change-events';
 import { toDbDateTime } from '../../lib/clock';
 import { decrypt, encrypt, safeEqual } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
@@ -72,7 +73,7 @@ export function createTwoFactorService(db: Knex, config: Config) {
     async enable(userId: number, ctx: RequestContext) {
       const row = await mustFind(userId);
       if (row.two_factor_confirmed_at) {
-        throw new AppError('conflict', 'Two-factor authentication is already enabled.');
+        throw new AppError('conflict', 'twoFactorAlreadyOn');
       }
       const secret = newSecret();
       await usersRepository.update(db, userId, {
@@ -81,6 +82,7 @@ export function createTwoFactorService(db: Knex, config: Config) {
         two_factor_confirmed_at: null,
         two_factor_last_step: null,
       });
+      changeEvents.emit(['users']);
       await auditService.record(db, ctx, { action: 'two_factor_enabling', entity: 'user', entityId: userId });
       const url = otpauthUrl(secret, row.email, TOTP_ISSUER);
       return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url) };
@@ -99,16 +101,13 @@ export function createTwoFactorService(db: Knex, config: Config) {
     async confirm(userId: number, code: string, ctx: RequestContext) {
       const row = await mustFind(userId);
       if (!row.two_factor_secret || row.two_factor_confirmed_at) {
-        throw new AppError('conflict', 'There is no two-factor enrolment to confirm.');
+        throw new AppError('conflict', 'twoFactorNothingToConfirm');
       }
       if (!(await acceptCode(row, code))) {
-        throw AppError.field(
-          'validation',
-          'code',
-          'The provided two factor authentication code was invalid.',
-        );
+        throw AppError.field('validation', 'code', 'twoFactorCodeInvalid');
       }
       await usersRepository.update(db, userId, { two_factor_confirmed_at: toDbDateTime() });
+      changeEvents.emit(['users']);
       const codes = await issueRecoveryCodes(userId);
       await auditService.record(db, ctx, { action: 'two_factor_enabled', entity: 'user', entityId: userId });
       return { recovery_codes: codes };
@@ -117,8 +116,7 @@ export function createTwoFactorService(db: Knex, config: Config) {
     /** All 8 codes replaced: the old ones stop working. */
     async regenerateRecoveryCodes(userId: number, ctx: RequestContext) {
       const row = await mustFind(userId);
-      if (!row.two_factor_confirmed_at)
-        throw new AppError('conflict', 'Two-factor authentication is not enabled.');
+      if (!row.two_factor_confirmed_at) throw new AppError('conflict', 'twoFactorOff');
       const codes = await issueRecoveryCodes(userId);
       await auditService.record(db, ctx, {
         action: 'two_factor_recovery_codes_regenerated',
@@ -136,6 +134,7 @@ export function createTwoFactorService(db: Knex, config: Config) {
         two_factor_confirmed_at: null,
         two_factor_last_step: null,
       });
+      changeEvents.emit(['users']);
       await auditService.record(db, ctx, { action: 'two_factor_disabled', entity: 'user', entityId: userId });
     },
 

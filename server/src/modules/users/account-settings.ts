@@ -5,7 +5,6 @@ import {
   type FeatureFlag,
   type Features,
 } from '../../../../shared/features';
-import { FIELD_MESSAGES } from '../../../../shared/messages';
 import type { Knex } from 'knex';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
@@ -105,7 +104,7 @@ export function createAccountSettingsService(db: Knex, guard: SettingsGuard) {
           throw AppError.field(
             'business_rule',
             input.require_two_factor ? 'require_two_factor' : 'features.canManageTwoFactorAuthentication',
-            FIELD_MESSAGES.twoFactorRequiredNeedsFeature,
+            'twoFactorRequiredNeedsFeature',
           );
         }
         await auditService.record(trx, ctx, { action: 'update', entity: 'settings', before, after });

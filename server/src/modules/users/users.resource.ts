@@ -1,9 +1,9 @@
 import { LOCALES } from '../../../../shared/features';
-import { FIELD_MESSAGES } from '../../../../shared/messages';
+import type { MessageKey } from '../../../../shared/messages';
 import { PERMISSIONS } from '../../../../shared/permissions';
-import { PASSWORD_RULE_MESSAGES } from '../../../../shared/schemas/auth';
+import { deriveSchemas } from '../../../../shared/resources/derive';
+import { users } from '../../../../shared/resources/users';
 import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
-import { z } from 'zod';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
@@ -30,52 +30,28 @@ function bool(value: unknown): boolean {
 }
 
 /** The accounts among `rows` that are stronger than the caller (access-rules.ts), each with the reason. */
-async function strongerAccounts(db: Trx, rows: Row[], ctx: RequestContext): Promise<Map<number, string>> {
+async function strongerAccounts(db: Trx, rows: Row[], ctx: RequestContext): Promise<Map<number, MessageKey>> {
   const caller = callerPower(ctx);
   const roles = new Map(
     (await usersRepository.rolesByIds(db, rows.map((r) => r.role_id).filter(Boolean))).map((r) => [r.id, r]),
   );
-  const refused = new Map<number, string>();
+  const refused = new Map<number, MessageKey>();
   for (const row of rows) {
     const target = accountPower(row, row.role_id ? roles.get(Number(row.role_id)) : null);
-    if (!caller || !mayActOn(caller, target)) refused.set(row.id, FIELD_MESSAGES.accountStronger);
+    if (!caller || !mayActOn(caller, target)) refused.set(row.id, 'accountStronger');
   }
   return refused;
 }
 
-/** Staff accounts (settings → users). Passwords are hashed here and never leave; neither do 2FA secrets. */
-export const usersResource: ResourceDefinition = {
-  name: 'user',
-  path: '/users',
-  table: 'users',
-  module: 'users',
-  branchColumn: 'branch_id',
-  schemas: {
-    create: ZUserCreate,
-    update: ZUserUpdate,
-    filters: z.object({
-      role_id: z.coerce.number().int().positive().optional(),
-      branch_id: z.coerce.number().int().positive().optional(),
-      is_active: z.enum(['true', 'false']).optional(),
-    }),
-  },
-  searchable: ['name', 'email'],
-  sortable: ['name', 'email', 'created_at', 'last_login_at'],
-  defaultSort: 'name',
-  exportColumns: [
-    { key: 'name', en: 'Name', zh: '姓名' },
-    { key: 'email', en: 'Email', zh: '電郵' },
-    { key: 'role_name', en: 'Role', zh: '角色' },
-    { key: 'branch_code', en: 'Branch', zh: '分行' },
-    { key: 'is_admin', en: 'Admin', zh: '管理員' },
-    { key: 'language', en: 'Language', zh: '語言' },
-    { key: 'is_active', en: 'Active', zh: '啟用' },
-    { key: 'two_factor_enabled', en: '2FA', zh: '雙重認證' },
-    { key: 'last_login_at', en: 'Last sign-in', zh: '最後登入' },
-  ],
-  unique: [['email']],
-  references: [{ table: 'students', column: 'consultant_user_id', key: 'students' }],
-  booleans: ['is_admin', 'is_active'],
+const derived = deriveSchemas(users);
+
+/**
+ * The rules of staff accounts beyond their declaration (shared/resources/users.ts): passwords are hashed here and
+ * never leave, nor do 2FA secrets; the access rules (no account stronger than the caller's, no grant beyond its
+ * own, the last admin stays); deactivating or setting someone's password ends their sessions and API tokens.
+ */
+export const userRules: Partial<ResourceDefinition> = {
+  schemas: { ...derived, create: ZUserCreate, update: ZUserUpdate },
   hidden: [
     'password_hash',
     'two_factor_secret',
@@ -83,11 +59,6 @@ export const usersResource: ResourceDefinition = {
     'two_factor_last_step',
     'two_factor_confirmed_at',
   ],
-  applyFilters(qb, filters) {
-    if (filters.role_id) qb.where('role_id', filters.role_id);
-    if (filters.branch_id) qb.where('branch_id', filters.branch_id);
-    if (filters.is_active) qb.where('is_active', filters.is_active === 'true' ? 1 : 0);
-  },
   toResponse(row: Row): Row {
     return {
       ...row,
@@ -96,27 +67,13 @@ export const usersResource: ResourceDefinition = {
       terms_accepted_at: fromDbDateTime(row.terms_accepted_at),
     };
   },
-  /** The role's name and the branch's code and names (one query each for a page), and whether 2FA is on. */
+  /** Whether 2FA is on (one query for a page); the role's and branch's names are the declared lookups. */
   async expand(db, rows) {
-    const ids = rows.map((r) => r.id);
-    const [roles, branches, twoFactor] = await Promise.all([
-      usersRepository.rolesByIds(db, rows.map((r) => r.role_id).filter(Boolean)),
-      usersRepository.branchesByIds(db, rows.map((r) => r.branch_id).filter(Boolean)),
-      usersRepository.twoFactorConfirmed(db, ids),
-    ]);
-    const roleName = new Map(roles.map((r) => [r.id, r.name]));
-    const branch = new Map(branches.map((b) => [b.id, b]));
-    return rows.map((r) => {
-      const b = r.branch_id ? branch.get(Number(r.branch_id)) : undefined;
-      return {
-        ...r,
-        role_name: r.role_id ? (roleName.get(Number(r.role_id)) ?? null) : null,
-        branch_code: b?.code ?? null,
-        branch_name_en: b?.name_en ?? null,
-        branch_name_zh: b?.name_zh ?? null,
-        two_factor_enabled: twoFactor.has(r.id),
-      };
-    });
+    const twoFactor = await usersRepository.twoFactorConfirmed(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, two_factor_enabled: twoFactor.has(r.id) }));
   },
   /** An account stronger than the caller's is out of its reach: update, password, 2FA reset, delete. */
   refusals: strongerAccounts,
@@ -125,33 +82,33 @@ export const usersResource: ResourceDefinition = {
     if (!existing && ctx.branchScope && data.branch_id === undefined)
       data.branch_id = ctx.branchScope.branchId;
     if ('password' in data && data.password !== data.password_confirmation) {
-      throw AppError.field('validation', 'password_confirmation', PASSWORD_RULE_MESSAGES.confirmation);
+      throw AppError.field('validation', 'password_confirmation', 'passwordConfirmation');
     }
     if ('password_confirmation' in data && !('password' in data)) {
-      throw AppError.field('validation', 'password', FIELD_MESSAGES.required);
+      throw AppError.field('validation', 'password', 'required');
     }
     if (data.is_admin === true && !(existing && bool(existing.is_admin))) {
-      assertAdmin(ctx, 'is_admin', FIELD_MESSAGES.adminOnlyMakeAdmin);
+      assertAdmin(ctx, 'is_admin', 'adminOnlyMakeAdmin');
     }
     const own = existing !== null && existing.id === ctx.actor.id;
     // one's own password and email change on the profile, where the current password is asked for (§7, §33)
     if (own && 'password' in data) {
-      throw AppError.field('business_rule', 'password', FIELD_MESSAGES.ownPasswordOnProfile);
+      throw AppError.field('business_rule', 'password', 'ownPasswordOnProfile');
     }
     if (own && data.email !== undefined && data.email !== existing.email) {
-      throw AppError.field('business_rule', 'email', FIELD_MESSAGES.ownEmailOnProfile);
+      throw AppError.field('business_rule', 'email', 'ownEmailOnProfile');
     }
     const removal = existing ? adminRemovalOf(data) : null;
     if (existing && removal) await assertNotLastAdmin(db, existing.id, removal);
     if (data.role_id) {
       const role = await usersRepository.findRole(db, data.role_id);
-      if (!role) throw AppError.field('validation', 'role_id', FIELD_MESSAGES.roleMissing);
+      if (!role) throw AppError.field('validation', 'role_id', 'roleMissing');
       // a role given to a user is a grant: never one stronger than the caller's own (data scope included)
       if (data.role_id !== existing?.role_id) assertGrantable(ctx, grantOfRole(role), 'role_id');
     }
     if (data.branch_id) {
       if (!(await usersRepository.branchesByIds(db, [data.branch_id])).length) {
-        throw AppError.field('validation', 'branch_id', FIELD_MESSAGES.branchMissing);
+        throw AppError.field('validation', 'branch_id', 'branchMissing');
       }
     }
   },
@@ -186,7 +143,6 @@ export const usersResource: ResourceDefinition = {
       (role) => caller !== null && covers(caller, grantOfRole(role)),
     );
     return {
-      defaults: { language: 'zh_HK', is_active: true, is_admin: false },
       roles: roles.map((r) => ({ id: r.id, name: r.name, data_scope: r.data_scope })),
       branches: await usersRepository.listBranches(
         db,

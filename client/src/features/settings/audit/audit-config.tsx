@@ -1,56 +1,56 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 import { Link } from 'react-router-dom';
+import { auditLogs } from '../../../../../shared/resources/audit-logs';
 import {
   AUDIT_ACTIONS,
   auditActionLabel,
   changesText,
   type AuditRow,
 } from '../../../components/resource/audit-history';
-import type { ResourceConfig } from '../../../components/resource/types';
+import { configFromDeclaration } from '../../../components/resource/from-declaration';
 
-/** `/settings/audit-log` (admins): who did what when, filtered by user, record type, action and dates. */
-export const auditConfig: ResourceConfig<AuditRow & Record<string, unknown>> = {
-  name: 'audit-log',
-  apiPath: '/api/audit-logs',
+dayjs.extend(utc);
+
+/**
+ * `/settings/audit-log` (admins): who did what when, from the declaration (read-only). The log's own: times
+ * shown in UTC (as its column says and its export writes), actions by their labels (filtered from a list), the
+ * changes as short text, a range of Hong Kong dates (`date_from` / `date_to`) and a link to a record's history.
+ */
+export const auditConfig = configFromDeclaration<AuditRow & Record<string, unknown>>(auditLogs, {
   routePath: '/settings/audit-log',
-  module: 'settings',
-  readOnly: true,
-  titleKey: 'settings.audit.title',
-  searchable: true,
   exportable: true,
-  filters: [
-    { name: 'actor_id', labelKey: 'settings.audit.userId', type: 'number' },
-    { name: 'entity', labelKey: 'settings.audit.entity', type: 'text' },
-    {
-      name: 'action',
-      labelKey: 'settings.audit.action',
-      type: 'select',
-      options: AUDIT_ACTIONS.map((a) => ({ value: a, labelKey: `resource.audit.actions.${a}` })),
+  columns: {
+    created_at: {
+      render: (row) => (row.created_at ? dayjs.utc(row.created_at).format('YYYY-MM-DD HH:mm:ss') : ''),
     },
-    { name: 'date_from', labelKey: 'settings.audit.from', type: 'date' },
-    { name: 'date_to', labelKey: 'settings.audit.to', type: 'date' },
-  ],
-  columns: [
-    { key: 'created_at', titleKey: 'resource.audit.time', sortable: true },
-    { key: 'actor_name', titleKey: 'resource.audit.actor' },
-    {
-      key: 'action',
-      titleKey: 'resource.audit.action',
-      sortable: true,
-      render: (row, { t }) => auditActionLabel(row.action, t),
-    },
-    { key: 'entity', titleKey: 'settings.audit.entity', sortable: true },
-    { key: 'entity_id', titleKey: 'settings.audit.entityId' },
-    { key: 'ip', titleKey: 'settings.audit.ip' },
+    actor_type: false,
+    action: { render: (row, { t }) => auditActionLabel(row.action, t) },
+  },
+  extraColumns: [
     {
       key: 'changes',
-      titleKey: 'resource.audit.changes',
+      titleKey: 'resources.audit_log.fields.changes',
       width: 360,
       render: (row) => (
         <span style={{ wordBreak: 'break-word' }}>{changesText(row.changes).slice(0, 300)}</span>
       ),
     },
+  ],
+  filters: (derived) => [
+    ...derived.map((f) =>
+      f.name === 'action'
+        ? {
+            ...f,
+            type: 'select' as const,
+            options: AUDIT_ACTIONS.map((a) => ({ value: a, labelKey: `resource.audit.actions.${a}` })),
+          }
+        : f,
+    ),
+    { name: 'date_from', labelKey: 'settings.audit.from', type: 'date' },
+    { name: 'date_to', labelKey: 'settings.audit.to', type: 'date' },
   ],
   recordTitle: (row) => `${String(row.entity)} #${String(row.entity_id ?? '')}`,
   rowActions: (row, { t }) =>
@@ -61,4 +61,4 @@ export const auditConfig: ResourceConfig<AuditRow & Record<string, unknown>> = {
         </Button>
       </Link>
     ) : null,
-};
+});

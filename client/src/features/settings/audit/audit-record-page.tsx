@@ -12,7 +12,7 @@ export default function AuditRecordPage() {
       <Breadcrumb
         style={{ marginBottom: 8 }}
         items={[
-          { title: <Link to="/settings/audit-log">{t('settings.audit.title')}</Link> },
+          { title: <Link to="/settings/audit-log">{t('resources.audit_log.title')}</Link> },
           { title: `${entity} #${id}` },
         ]}
       />

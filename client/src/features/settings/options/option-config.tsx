@@ -1,9 +1,9 @@
-import { Select, Tag } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { OPTION_KEYS, ZOptionCreate, ZOptionUpdate } from '../../../../../shared/schemas/options';
-import type { ResourceConfig, ResourceRow, Translate } from '../../../components/resource/types';
-import { localName } from '../names';
+import { OPTION_KEYS, options } from '../../../../../shared/resources/options';
+import { configFromDeclaration } from '../../../components/resource/from-declaration';
+import type { ResourceRow, Translate } from '../../../components/resource/types';
 
 type OptionRow = ResourceRow & { value: string; is_active: boolean; in_use: number };
 
@@ -29,63 +29,17 @@ function OptionKeySwitch({ current }: { current: string | undefined }) {
 }
 
 /**
- * `/settings/option/:key`: every option list of domain.md; drag rows to reorder; a value in use cannot be
- * deleted (the server refuses with the counts), it is deactivated instead.
+ * `/settings/option/:key`: every option list of domain.md, one declaration for all of them (`/api/options/{key}`).
+ * The lists' own: the switch between lists, drag rows to reorder (so no order column or field: a new value goes
+ * to the end); a value in use cannot be deleted (the server refuses with the counts and says to deactivate it).
  */
-export const optionConfig: ResourceConfig<OptionRow> = {
-  name: 'option',
+export const optionConfig = configFromDeclaration<OptionRow>(options, {
   apiPath: (p) => `/api/options/${p.key}`,
   routePath: (p) => `/settings/option/${p.key}`,
-  module: 'settings',
   titleKey: 'settings.option.title',
   titleValues: (p, t) => ({ list: optionKeyLabel(p.key, t) }),
-  searchable: true,
-  exportable: true,
-  auditEntity: 'option',
-  referencedHintKey: 'settings.option.referencedHint',
   reorder: { url: (p) => `/api/options/${p.key}/order` },
   toolbar: ({ params }) => <OptionKeySwitch current={params.key} />,
-  filters: [
-    {
-      name: 'is_active',
-      labelKey: 'settings.fields.active',
-      type: 'select',
-      options: [
-        { value: 'true', labelKey: 'settings.fields.activeOnly' },
-        { value: 'false', labelKey: 'settings.fields.inactiveOnly' },
-      ],
-    },
-  ],
-  columns: [
-    { key: 'value', titleKey: 'settings.option.value', sortable: true },
-    { key: 'label_en', titleKey: 'settings.fields.nameEn', sortable: true },
-    { key: 'label_zh', titleKey: 'settings.fields.nameZh', sortable: true },
-    {
-      key: 'is_active',
-      titleKey: 'settings.fields.active',
-      render: (row, { t }) =>
-        row.is_active ? (
-          <Tag color="green">{t('settings.fields.yes')}</Tag>
-        ) : (
-          <Tag>{t('settings.fields.no')}</Tag>
-        ),
-    },
-    { key: 'in_use', titleKey: 'settings.option.inUse' },
-  ],
-  recordTitle: (row, language) => localName(row, language, 'label'),
-  form: {
-    create: ZOptionCreate,
-    update: ZOptionUpdate,
-    fields: [
-      {
-        name: 'value',
-        labelKey: 'settings.option.value',
-        helpKey: 'settings.option.valueHelp',
-        input: { type: 'text' },
-      },
-      { name: 'label_en', labelKey: 'settings.fields.nameEn', input: { type: 'text' } },
-      { name: 'label_zh', labelKey: 'settings.fields.nameZh', input: { type: 'text' } },
-      { name: 'is_active', labelKey: 'settings.fields.active', input: { type: 'switch' } },
-    ],
-  },
-};
+  columns: { sort_order: false },
+  fields: { sort_order: false },
+});

@@ -1,0 +1,51 @@
+import { api } from '../../app/api';
+import type { ListResponse } from '../../../../shared/list';
+import type { OptionItem } from '../../../../shared/schemas/options';
+
+/** One choice of a lookup: `GET /api{path}/lookup?q=` answers these, labelled in the caller's language. */
+export interface LookupChoice {
+  id: number;
+  label: string;
+}
+
+/**
+ * The read calls the declared screens share: an option list's values (read once per list and kept a few
+ * minutes, so every cell and select of a screen asks once, until a write to the list drops it) and a lookup's choices for a typed text. Neither
+ * navigates on a refusal: a user who may not read the option lists still sees the stored values.
+ */
+export const declaredApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    optionList: build.query<OptionItem[], { list: string; activeOnly: boolean }>({
+      query: ({ list, activeOnly }) => ({
+        url: `/api/options/${list}`,
+        params: { per_page: 100, ...(activeOnly ? { is_active: 'true' } : {}) },
+        handleErrors: false,
+      }),
+      transformResponse: (response: ListResponse<OptionItem>) => response?.items ?? [],
+      // a write to the list (`/api/options/{list}/…`) drops it (the `Resource` tags of resource-api.ts)
+      providesTags: (_r, _e, { list }) => [{ type: 'Resource' as const, id: `/api/options/${list}` }],
+      keepUnusedDataFor: 300,
+    }),
+    lookupChoices: build.query<LookupChoice[], { path: string; q: string }>({
+      query: ({ path, q }) => ({ url: `/api${path}/lookup`, params: { q }, handleErrors: false }),
+      transformResponse: (response: LookupChoice[] | { items?: LookupChoice[] }) =>
+        Array.isArray(response) ? response : (response?.items ?? []),
+      providesTags: (_r, _e, { path }) => [{ type: 'Resource' as const, id: `/api${path}` }],
+      keepUnusedDataFor: 30,
+    }),
+  }),
+});
+
+export const { useOptionListQuery, useLookupChoicesQuery } = declaredApi;
+
+/** An option value's label in a language (the value itself when the list does not hold it). */
+export function optionLabel(
+  options: readonly OptionItem[] | undefined,
+  value: unknown,
+  language: string,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const item = options?.find((o) => o.value === value);
+  if (!item) return String(value);
+  return (language === 'en' ? item.label_en : item.label_zh) || item.label_en;
+}

@@ -1,0 +1,202 @@
+import { useState, type ReactNode } from 'react';
+import { Breadcrumb, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, matchPath, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { can } from '../../../../shared/permissions';
+import { useAppSelector } from '../../app/hooks';
+import { useRememberVisit } from './recent-records-button';
+import { useResourceRecordQuery } from './resource-api';
+import { ResourceForm } from './resource-form-page';
+import { ResourceTable } from './resource-table';
+import { resolvePath, type ListQueryState, type ResourceConfig, type ResourceRow } from './types';
+
+/** What a tab's content gets besides the record. */
+export interface RecordTabContext {
+  /** the record's id, from the path */
+  id: string;
+  /** the tab shown */
+  tab: string;
+  /** the resource's collection (`/api/schools`): a child list is `${apiPath}/${id}/subjects` */
+  apiPath: string;
+  /** the resource's list screen */
+  routePath: string;
+  /** read the record again */
+  reload: () => void;
+}
+
+/** One tab of a record page: a path segment (`/schools/{key}/:id`) and what it shows. */
+export interface RecordTab<T extends ResourceRow = ResourceRow> {
+  key: string;
+  labelKey: string;
+  /** the tab's content, from the record as `GET api/{id}?tab={key}` answers it */
+  render: (record: T, ctx: RecordTabContext) => ReactNode;
+  /** a permission the tab needs beyond viewing the record (the tab is left out without it) */
+  permission?: string;
+}
+
+export interface ResourceRecordPageProps<T extends ResourceRow> {
+  /** the resource: its API path, list screen, title and module */
+  config: ResourceConfig<T>;
+  /** the tabs' path before the tab segment, e.g. `/schools` (a pattern: `/settings/option/:key` works) */
+  base: string;
+  tabs: RecordTab<T>[];
+}
+
+/** The path of a record's tab: `${base}/${tab}/${id}` (the base's own params filled from `params`). */
+export function recordTabPath(base: string, tab: string, params: Record<string, string | undefined>): string {
+  return generatePath(`${base}/${tab}/:id` as string, params as { id: string });
+}
+
+/**
+ * A record's page whose tabs are path segments (`/schools/basic/5`, `/schools/subject/5`): switching tabs
+ * is a navigation (back and forward move between tabs, a tab can be linked to); each tab reads the record
+ * as `GET api/{id}?tab={key}` through RTK Query, so a save anywhere that touches the record shows here.
+ * A tab is the record's form (`formTab`), an embedded list of a child resource (`childTableTab`), or
+ * anything its `render` returns. Until a tab's answer arrives its content is blank; the top progress bar
+ * shows a slow one.
+ */
+export function ResourceRecordPage<T extends ResourceRow>({
+  config,
+  base,
+  tabs,
+}: ResourceRecordPageProps<T>) {
+  const { t, i18n } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useAppSelector((s) => s.app.user);
+  const id = params.id ?? '';
+  const visible = tabs.filter((tab) => !tab.permission || can(user, tab.permission));
+  const active =
+    visible.find((tab) => matchPath({ path: `${base}/${tab.key}/:id`, end: true }, location.pathname)) ??
+    visible[0];
+  const apiPath = resolvePath(config.apiPath, params);
+  const routePath = resolvePath(config.routePath, params);
+  const { data, currentData, refetch } = useResourceRecordQuery(
+    { path: apiPath, id, tab: active?.key },
+    { refetchOnMountOrArgChange: true, skip: !id || !active },
+  );
+  const record = (data ?? null) as T | null;
+  const listTitle = t(config.titleKey, config.titleValues?.(params, t));
+  const recordName = record ? config.recordTitle(record, i18n.language) : null;
+  useRememberVisit(location.pathname, recordName ? `${listTitle} · ${recordName}` : null, 'record');
+
+  const ctx: RecordTabContext = {
+    id,
+    tab: active?.key ?? '',
+    apiPath,
+    routePath,
+    reload: () => void refetch(),
+  };
+  return (
+    <div className="resource-record" data-testid={`resource-record-${config.name}`}>
+      <Breadcrumb
+        style={{ marginBottom: 8 }}
+        items={[{ title: <Link to={routePath}>{listTitle}</Link> }, { title: recordName ?? '' }]}
+      />
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {recordName ?? '\u00a0'}
+      </Typography.Title>
+      <Tabs
+        activeKey={active?.key}
+        onChange={(key) => navigate(recordTabPath(base, key, params))}
+        items={visible.map((tab) => ({
+          key: tab.key,
+          label: t(tab.labelKey),
+          // only the tab shown is rendered, from its own answer
+          children: tab.key === active?.key && currentData ? tab.render(currentData as T, ctx) : null,
+        }))}
+      />
+    </div>
+  );
+}
+
+/** The record's form as a tab (the first, `basic`, by the spec's routes): a save stays on the record. */
+export function formTab<T extends ResourceRow>(
+  config: ResourceConfig<T>,
+  tab: { key?: string; labelKey?: string } = {},
+): RecordTab<T> {
+  return {
+    key: tab.key ?? 'basic',
+    labelKey: tab.labelKey ?? 'resource.details',
+    render: (record, ctx) => <RecordFormTab config={config} record={record} ctx={ctx} />,
+  };
+}
+
+function RecordFormTab<T extends ResourceRow>({
+  config,
+  record,
+  ctx,
+}: {
+  config: ResourceConfig<T>;
+  record: T;
+  ctx: RecordTabContext;
+}) {
+  const navigate = useNavigate();
+  return (
+    <ResourceForm
+      config={config}
+      data={record}
+      id={ctx.id}
+      apiPath={ctx.apiPath}
+      routePath={ctx.routePath}
+      // the record is read again by its tag: the form shows what was saved
+      onSaved={() => undefined}
+      onDeleted={() => navigate(ctx.routePath)}
+      onRefused={ctx.reload}
+    />
+  );
+}
+
+/** A list of a child resource as a tab: `GET ${apiPath}/${id}/${child}`, its query kept in the tab. */
+export function childTableTab<C extends ResourceRow, T extends ResourceRow = ResourceRow>(o: {
+  key: string;
+  labelKey: string;
+  /** the child resource's config (columns, form, module) */
+  config: ResourceConfig<C>;
+  /** the child collection's segment under the record (`subjects` → `/api/schools/5/subjects`) */
+  child: string;
+  /** where the child records open, when not the child config's */
+  routePath?: (ctx: RecordTabContext) => string;
+  permission?: string;
+}): RecordTab<T> {
+  return {
+    key: o.key,
+    labelKey: o.labelKey,
+    permission: o.permission,
+    render: (_record, ctx) => (
+      <EmbeddedResourceTable
+        config={o.config}
+        apiPath={`${ctx.apiPath}/${ctx.id}/${o.child}`}
+        routePath={o.routePath?.(ctx)}
+      />
+    ),
+  };
+}
+
+/** A `ResourceTable` whose query lives in the component (a record's tab, a dialog): not in the URL. */
+export function EmbeddedResourceTable<T extends ResourceRow>({
+  config,
+  apiPath,
+  routePath,
+  fixedParams,
+  initialQuery = {},
+}: {
+  config: ResourceConfig<T>;
+  apiPath?: string;
+  routePath?: string;
+  fixedParams?: ListQueryState;
+  initialQuery?: ListQueryState;
+}) {
+  const [query, setQuery] = useState<ListQueryState>(initialQuery);
+  return (
+    <ResourceTable
+      config={config}
+      query={query}
+      onQueryChange={setQuery}
+      apiPath={apiPath}
+      routePath={routePath}
+      fixedParams={fixedParams}
+    />
+  );
+}

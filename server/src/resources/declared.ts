@@ -1,0 +1,166 @@
+import { lookupNameField, isExported, fieldLabelKey } from '../../../shared/resources/declaration';
+import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/declaration';
+import { declaredDefaults, deriveSchemas } from '../../../shared/resources/derive';
+import { DECLARATIONS } from '../../../shared/resources';
+import resourcesEn from '../../../shared/resources/locales/en.json';
+import resourcesZh from '../../../shared/resources/locales/zh_HK.json';
+import type { ExportColumn, LookupRelation, ResourceDefinition, Row } from './resource';
+
+type Dictionary = { [key: string]: string | Dictionary };
+
+function lookupText(dictionary: Dictionary, key: string): string | undefined {
+  let node: string | Dictionary | undefined = dictionary;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** A declared string in both languages (`resources.…`); a missing one fails at start-up, not in a file. */
+export function declaredLabel(key: string): { en: string; zh: string } {
+  const en = lookupText(resourcesEn as Dictionary, key);
+  const zh = lookupText(resourcesZh as Dictionary, key);
+  if (!en || !zh) throw new Error(`The resource string ${key} is missing in en or zh_HK`);
+  return { en, zh };
+}
+
+function targetOf(decl: ResourceDeclaration, field: string, resource: string): ResourceDeclaration {
+  const target = DECLARATIONS.find((d) => d.name === resource);
+  if (!target) throw new Error(`${decl.name}.${field} looks up "${resource}", which is not declared`);
+  return target;
+}
+
+/** The lookups and option labels every row carries, from the declared fields. */
+function relationsOf(decl: ResourceDeclaration): LookupRelation[] {
+  const out: LookupRelation[] = [];
+  for (const [name, field] of Object.entries(decl.fields)) {
+    if (field.type === 'lookup') {
+      const target = targetOf(decl, name, field.resource);
+      out.push({ field: name, as: lookupNameField(name), table: target.table, label: target.display });
+    } else if (field.type === 'option') {
+      out.push({
+        field: name,
+        as: `${name}_label`,
+        table: 'options',
+        key: 'value',
+        where: { key: field.key },
+        label: { en: ['label_en'], zh_HK: ['label_zh'] },
+      });
+    }
+  }
+  return out;
+}
+
+/** The export's column of a field: a lookup or option exports its name, not its id or code. */
+function exportColumnOf(decl: ResourceDeclaration, name: string, field: FieldDeclaration): ExportColumn {
+  const { en, zh } = declaredLabel(fieldLabelKey(decl.name, name));
+  if (field.type === 'lookup') return { key: lookupNameField(name), en, zh };
+  if (field.type === 'option')
+    return { key: `${name}_label`, en, zh, value: (row: Row) => row[`${name}_label`] ?? row[name] };
+  if (field.type === 'money') {
+    return {
+      key: name,
+      en,
+      zh,
+      value: (row: Row) =>
+        row[name] === null || row[name] === undefined ? null : majorUnits(row[name], row[field.currency]),
+    };
+  }
+  if (field.type === 'rate') {
+    return { key: name, en, zh, value: (row: Row) => (row[name] === null ? null : Number(row[name]) / 100) };
+  }
+  return { key: name, en, zh };
+}
+
+/** Currencies without minor units (ISO 4217 exponent 0) that the agency meets. */
+export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set(['KRW', 'JPY', 'VND']);
+
+/** Integer minor units as a number in major units (`12345` HKD → 123.45; KRW 12345 → 12345). */
+export function majorUnits(minor: unknown, currency: unknown): number {
+  const n = Number(minor);
+  return ZERO_DECIMAL_CURRENCIES.has(String(currency ?? '')) ? n : n / 100;
+}
+
+/**
+ * A number in major units as integer minor units, the inverse of `majorUnits` (123.45 HKD → 12345; KRW 12345 →
+ * 12345). A fraction the currency does not have (KRW 12.5, HKD 1.234) is left a fraction: no rounding hides it
+ * (the integer check refuses it).
+ */
+export function minorUnits(major: number, currency: unknown): number {
+  const minor = ZERO_DECIMAL_CURRENCIES.has(String(currency ?? '')) ? major : major * 100;
+  const rounded = Math.round(minor);
+  return Math.abs(minor - rounded) < 1e-6 ? rounded : minor;
+}
+
+/**
+ * The server's definition of a declared resource: validation, search, sort, filters, uniqueness, references,
+ * booleans, export columns in both languages, lookups and option labels, defaults and states, all read from
+ * the declaration; `rules` adds what is truly the resource's own (checks that need the database, hooks).
+ */
+export function definitionFromDeclaration(
+  decl: ResourceDeclaration,
+  rules: Partial<ResourceDefinition> = {},
+): ResourceDefinition {
+  const fields = Object.entries(decl.fields);
+  const schemas = deriveSchemas(decl);
+  const unique = [
+    ...(decl.unique ?? []).map((set) => [...set]),
+    ...fields.filter(([, f]) => f.unique).map(([name]) => [name]),
+  ];
+  if (decl.parent)
+    for (const set of unique) if (!set.includes(decl.parent.column)) set.unshift(decl.parent.column);
+  const filters = fields.filter(([, f]) => f.filterable);
+  const defaults = declaredDefaults(decl);
+  const def: ResourceDefinition = {
+    name: decl.name,
+    path: decl.path,
+    table: decl.table,
+    module: decl.module,
+    declaration: decl,
+    schemas,
+    readOnly: decl.readOnly,
+    searchable: fields.filter(([, f]) => f.searchable).map(([name]) => `${decl.table}.${name}`),
+    sortable: fields.filter(([, f]) => f.sortable).map(([name]) => name),
+    defaultSort: decl.defaultSort,
+    unique,
+    references: decl.references?.map((r) => ({ ...r })),
+    branchColumn: decl.branchColumn,
+    booleans: fields.filter(([, f]) => f.type === 'boolean').map(([name]) => name),
+    exportName: decl.path.replace(/^\//, '').replace(/\//g, '-'),
+    exportColumns: fields.filter(([, f]) => isExported(f)).map(([name, f]) => exportColumnOf(decl, name, f)),
+    lookups: relationsOf(decl),
+    label: decl.display,
+    states: decl.states,
+    applyFilters(qb, values) {
+      for (const [name, field] of filters) {
+        const column = `${decl.table}.${name}`;
+        if (field.type === 'date' || field.type === 'datetime') {
+          if (values[`${name}_from`]) qb.where(column, '>=', values[`${name}_from`]);
+          if (values[`${name}_to`])
+            qb.where(
+              column,
+              '<=',
+              field.type === 'date' ? values[`${name}_to`] : `${values[`${name}_to`]} 23:59:59`,
+            );
+        } else if (field.type === 'boolean') {
+          if (values[name] !== undefined) qb.where(column, values[name] === 'true' || values[name] === '1');
+        } else if (values[name] !== undefined) {
+          qb.where(column, values[name]);
+        }
+      }
+      if (decl.states && values[decl.states.column])
+        qb.where(`${decl.table}.${decl.states.column}`, values[decl.states.column]);
+      rules.applyFilters?.(qb, values);
+    },
+    createForm: async (db, ctx) => ({ defaults, ...((await rules.createForm?.(db, ctx)) ?? {}) }),
+    ...withoutMerged(rules),
+  };
+  return def;
+}
+
+/** `rules` minus the members merged above (filters and the create form are combined, not replaced). */
+function withoutMerged(rules: Partial<ResourceDefinition>): Partial<ResourceDefinition> {
+  const { applyFilters: _filters, createForm: _form, ...rest } = rules;
+  return rest;
+}

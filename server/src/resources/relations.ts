@@ -1,0 +1,43 @@
+import type { Trx } from '../db/knex';
+import type { LookupRelation, Row } from './resource';
+
+/**
+ * Every row gets the names of the records it refers to, in `language`: one `IN` query per relation for the
+ * whole page (never one per row). A reference to a missing record is named null.
+ */
+export async function resolveLookups(
+  db: Trx,
+  relations: readonly LookupRelation[],
+  rows: Row[],
+  language: 'en' | 'zh_HK',
+): Promise<Row[]> {
+  const names = await Promise.all(
+    relations.map(async (relation) => {
+      const key = relation.key ?? 'id';
+      const values = [
+        ...new Set(rows.map((row) => row[relation.field]).filter((v) => v !== null && v !== undefined)),
+      ];
+      const found = new Map<unknown, string>();
+      if (!values.length) return found;
+      const columns = [...new Set([key, ...relation.label.en, ...relation.label.zh_HK])];
+      const qb = db(relation.table).whereIn(key, values).select(columns);
+      for (const [column, value] of Object.entries(relation.where ?? {})) qb.where(column, value);
+      for (const row of await qb) {
+        const label = relation.label[language]
+          .map((c) => row[c])
+          .filter((v) => v !== null && v !== undefined && v !== '')
+          .join(' ');
+        found.set(row[key], label);
+      }
+      return found;
+    }),
+  );
+  return rows.map((row) => {
+    const out = { ...row };
+    relations.forEach((relation, i) => {
+      const value = row[relation.field];
+      out[relation.as] = value === null || value === undefined ? null : (names[i].get(value) ?? null);
+    });
+    return out;
+  });
+}

@@ -1,0 +1,213 @@
+import type { Module } from '../permissions';
+
+/**
+ * One declaration per resource (issue 11): the one place an entity's fields are stated. Server validation,
+ * list and export columns in both languages, lookups, client form fields, table columns and TypeScript types
+ * all derive from it (shared/resources/derive.ts, server/src/resources/declared.ts,
+ * client/src/components/resource/from-declaration.tsx). Labels live in `shared/resources/locales/{en,zh_HK}.json`
+ * under `resources.<name>.*`: `title`, `record`, and `fields.<field>`.
+ */
+export type FieldType =
+  | 'text'
+  | 'email'
+  | 'integer'
+  | 'money'
+  | 'currency'
+  | 'rate'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'option'
+  | 'lookup'
+  | 'richtext'
+  | 'file'
+  | 'color';
+
+interface FieldCommon {
+  /** the field must be given on create (and may not be emptied) */
+  required?: boolean;
+  /** matched by the list's `q` (text-like fields) */
+  searchable?: boolean;
+  /** the list may sort by it; the migration gives it an index `(column, id)` (or unique) */
+  sortable?: boolean;
+  /** the list takes `?<field>=` (exact; a date or datetime takes `<field>_from` / `<field>_to`) */
+  filterable?: boolean;
+  /** a table column in the list (default true unless `multiline`, rich text or a file) */
+  list?: boolean;
+  /** a column in the XLSX and CSV exports (default: same as `list`) */
+  export?: boolean;
+  /** unique on its own (the duplicate error names this field) */
+  unique?: boolean;
+  /** computed by the server: shown, never taken from a request */
+  readOnly?: boolean;
+  /** a new record's value */
+  default?: string | number | boolean | null;
+  /** help text under the form field: a key under `resources.<name>.help.<field>` exists */
+  help?: boolean;
+}
+
+export type FieldDeclaration = FieldCommon &
+  (
+    | {
+        type: 'text';
+        max: number;
+        min?: number;
+        multiline?: boolean;
+        pattern?: 'code' | 'letters_digits';
+        /** stored upper-cased (a branch code) */
+        uppercase?: boolean;
+        /** one of these values (labels under `resources.<name>.values.<field>.<value>`) */
+        values?: readonly string[];
+      }
+    | { type: 'email' }
+    | { type: 'integer'; min?: number; max?: number }
+    /** integer minor units; `currency` names the field holding its ISO 4217 code */
+    | { type: 'money'; currency: string; min?: number }
+    /** a three-letter code of the currency option list */
+    | { type: 'currency' }
+    /** basis points: 1234 = 12.34 % */
+    | { type: 'rate'; min?: number; max?: number }
+    | { type: 'date' }
+    | { type: 'datetime' }
+    | { type: 'boolean' }
+    /** a value of an option list (`/api/options/{list}`) */
+    | { type: 'option'; key: string }
+    /** the id of a record of another resource; rows carry `<name without _id>_name` in the caller's language */
+    | { type: 'lookup'; resource: string }
+    | { type: 'richtext'; max: number }
+    /** the id of a stored file (files table) */
+    | { type: 'file'; accept?: 'image' | 'any' }
+    /** `#rrggbb` */
+    | { type: 'color' }
+  );
+
+/** A move between states, served as `POST /api/{resource}/{id}/{action}`. */
+export interface ActionDeclaration {
+  from: readonly string[];
+  to: string;
+  /** the permission key (default `${module}.update`) */
+  permission?: string;
+}
+
+export interface StatesDeclaration {
+  /** the column holding the state */
+  column: string;
+  values: readonly string[];
+  /** the state of a new record */
+  initial: string;
+  actions: Record<string, ActionDeclaration>;
+}
+
+/** A table whose rows keep a record from being deleted (`key` names it in the 409 body). */
+export interface ReferenceDeclaration {
+  table: string;
+  column: string;
+  key: string;
+  /** counted only once the table exists (a table a later issue adds) */
+  whenTableExists?: boolean;
+}
+
+export interface ResourceDeclaration<
+  F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>,
+> {
+  /** entity name in audit rows, messages and locale keys (singular, snake_case) */
+  name: string;
+  /** the API collection under /api (`/student-categories`) */
+  path: string;
+  table: string;
+  /** permission module: `${module}.view|create|update|delete` */
+  module: Module;
+  fields: F;
+  /** the fields naming a record, per language (a lookup's label, confirmations, breadcrumbs) */
+  display: { en: readonly (keyof F & string)[]; zh_HK: readonly (keyof F & string)[] };
+  /** `field` or `-field` */
+  defaultSort: string;
+  /** column sets unique together (each single `unique` field is one too) */
+  unique?: readonly (readonly (keyof F & string)[])[];
+  references?: readonly ReferenceDeclaration[];
+  /** the column naming a row's branch: branch-scoped roles see and write their branch's rows only */
+  branchColumn?: (keyof F & string) | 'id';
+  /** a child resource: served under `/api/{parent path}/{id}/{segment}`, access checked on the parent once */
+  parent?: { resource: string; column: keyof F & string; segment: string };
+  states?: StatesDeclaration;
+  /** `POST /api/{path}/import` (XLSX or CSV, all or nothing) and `GET /api/{path}/import/template` */
+  importable?: boolean;
+  /** the tabs of its record page (`GET /api{path}/{id}?tab=…`); the first is the record's own form */
+  tabs?: readonly string[];
+  /** only the list and read routes */
+  readOnly?: boolean;
+  /**
+   * one declaration serving several lists of one table, told apart by a path segment (`/options/:key`): each
+   * member's rows have `param` = the member (a fixed column), at `path` with the segment filled in
+   */
+  family?: { param: string; members: readonly string[] };
+  /** the back-office screens: the list at `route`, `route/create`, `route/:id`; a menu entry under `menu` */
+  page?: { route: string; menu?: { group: string; order?: number } };
+}
+
+/** The declaration as written, typed. */
+export function declareResource<const F extends Record<string, FieldDeclaration>>(
+  declaration: ResourceDeclaration<F>,
+): ResourceDeclaration & { fields: F } {
+  // checked against its own fields above; stored as any declaration (a field-name key flips variance)
+  return declaration as unknown as ResourceDeclaration & { fields: F };
+}
+
+type ValueOf<D extends FieldDeclaration> = D extends { type: 'text' | 'email' | 'richtext' | 'color' }
+  ? string
+  : D extends { type: 'integer' | 'money' | 'rate' | 'lookup' | 'file' }
+    ? number
+    : D extends { type: 'boolean' }
+      ? boolean
+      : string;
+
+type Nullable<D extends FieldDeclaration, V> = D extends { required: true } ? V : V | null;
+
+/** A record as the API shows it: the declared fields plus id, timestamps and what the machinery adds. */
+export type RecordOf<R extends { fields: Record<string, FieldDeclaration> }> = {
+  [K in keyof R['fields']]: Nullable<R['fields'][K], ValueOf<R['fields'][K]>>;
+} & {
+  id: number;
+  created_at: string;
+  updated_at: string;
+  allowed_actions: string[];
+  refusal: string | null;
+  [computed: string]: unknown;
+};
+
+/** The lookup's name field a row carries: `branch_id` → `branch_name`. */
+export function lookupNameField(field: string): string {
+  return `${field.replace(/_id$/, '')}_name`;
+}
+
+/** The key of a field's label in the locale files. */
+export function fieldLabelKey(resource: string, field: string): string {
+  return `resources.${resource}.fields.${field}`;
+}
+
+/** Whether a field is a table column by default. */
+export function isListed(field: FieldDeclaration): boolean {
+  if (field.list !== undefined) return field.list;
+  if (field.type === 'richtext' || field.type === 'file') return false;
+  if (field.type === 'text' && field.multiline) return false;
+  return true;
+}
+
+export function isExported(field: FieldDeclaration): boolean {
+  return field.export ?? isListed(field);
+}
+
+/** The declared field names (without the index signature a stored declaration's type carries). */
+type KnownKeys<F> = keyof { [K in keyof F as string extends K ? never : K]: F[K] };
+type WritableKeys<F> = { [K in KnownKeys<F>]: F[K] extends { readOnly: true } ? never : K }[KnownKeys<F>];
+
+/** A create body as the derived schema parses it: required fields, then the others (optional, or null). */
+export type InputOf<R extends { fields: Record<string, FieldDeclaration> }> = {
+  [K in WritableKeys<R['fields']> as R['fields'][K] extends { required: true } ? K : never]: ValueOf<
+    R['fields'][K]
+  >;
+} & {
+  [K in WritableKeys<R['fields']> as R['fields'][K] extends { required: true } ? never : K]?: ValueOf<
+    R['fields'][K]
+  > | null;
+};
