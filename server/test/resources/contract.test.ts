@@ -529,9 +529,10 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
 
   it('exports XLSX and CSV with the declared columns headed in en and zh_HK, lookups as names', async () => {
     const exported = fields.filter(([, f]) => isExported(f));
-    const listed = await listAll(admin, url);
-    const target = listed.find((r) => r.id === rows[0]?.id);
     for (const language of ['en', 'zh'] as const) {
+      // related names come in the export's language, as the list gives them in that language
+      const listed = await listAll(admin, url, language === 'en' ? 'en' : 'zh_HK');
+      const target = listed.find((r) => r.id === rows[0]?.id);
       const declared = exported.map(([n]) => declaredLabel(fieldLabelKey(decl.name, n))[language]);
       // the declared columns, in order, and any its rules add after them
       const headers = (definitionOf(decl).exportColumns ?? []).map((c) => c[language]);

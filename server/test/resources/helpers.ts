@@ -57,11 +57,12 @@ export function readCsv(body: Buffer): string[][] {
 }
 
 /** Every row of a list, page after page, in the list's order. */
-export async function listAll(client: Client, url: string): Promise<Row[]> {
+export async function listAll(client: Client, url: string, language?: 'en' | 'zh_HK'): Promise<Row[]> {
   const out: Row[] = [];
   const sep = url.includes('?') ? '&' : '?';
   for (let page = 1; page < 50; page++) {
-    const res = await client.get(`${url}${sep}per_page=100&page=${page}`);
+    const request = client.get(`${url}${sep}per_page=100&page=${page}`);
+    const res = await (language ? request.set('Accept-Language', language === 'en' ? 'en' : 'zh-HK') : request);
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
     out.push(...res.body.items);
     if (out.length >= res.body.total || !res.body.items.length) break;
