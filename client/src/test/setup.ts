@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { StyleContext } from '@ant-design/cssinjs';
 import { initI18n } from '../i18n/i18n';
 
 // antd reads media queries (Grid, responsive observers); jsdom has none.
@@ -49,3 +50,9 @@ initI18n('en');
 beforeEach(() => {
   window.localStorage.clear();
 });
+
+// antd's CSS-in-JS writes thousands of rules into <style> tags, and jsdom matches every rule against the element
+// on each getComputedStyle — which testing-library's role queries call for every ancestor of every candidate:
+// four fifths of a page test's time. Tests render without those rules (cssinjs's own "server" mode: styles are
+// generated, not injected); what a test checks is structure, text and behaviour, not antd's stylesheet.
+(StyleContext as unknown as { _currentValue: Record<string, unknown> })._currentValue.mock = 'server';
