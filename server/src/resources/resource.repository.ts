@@ -35,11 +35,10 @@ export const listLimits = {
   countCap: 10_000,
   /** how long a list's count is kept for the same filter; a committed write to the table drops it at once */
   countCacheMs: 30_000,
-  /**
-   * counts below this are exact on every page: they cost little, and a write outside the resource machinery
-   * (which announces no change) then shows at once
-   */
-  countCacheMinRows: 1_000,
+  /** counts below this are not kept (0: every count is kept until its table changes or it expires) */
+  countCacheMinRows: 0,
+  /** from this offset on, a page of a list whose exact size is known is read from the far end when nearer it */
+  reverseFrom: 10_000,
   /** rows per export batch */
   exportBatch: 1_000,
 };
@@ -97,16 +96,35 @@ async function rowsByIds(db: Trx, def: ResourceDefinition, ids: number[], signal
  * costs little more than the first.
  */
 async function pageRows(db: Trx, def: ResourceDefinition, params: ListParams, signal?: AbortSignal) {
-  const idQuery = ordered(listQuery(db, def, params).select(`${def.table}.id`), def, params.sort)
-    .limit(params.perPage)
-    .offset((params.page - 1) * params.perPage);
-  const ids = await guardedQuery<{ id: number }[]>(db, idQuery, signal);
-  return rowsByIds(
-    db,
-    def,
-    ids.map((row) => row.id),
-    signal,
-  );
+  const offset = (params.page - 1) * params.perPage;
+  if (offset === 0) {
+    // the first page in one statement: `ORDER BY … LIMIT` walks the index `(column, id)` on a large table
+    const first = ordered(listQuery(db, def, params).select(`${def.table}.*`), def, params.sort).limit(
+      params.perPage,
+    );
+    return guardedQuery<Row[]>(db, first, signal);
+  }
+  let sort = params.sort;
+  let limit = params.perPage;
+  let skip = offset;
+  let reversed = false;
+  if (offset >= listLimits.reverseFrom) {
+    // a page near the end of a long list: the same rows, read backwards from the end (the exact size is counted
+    // once per filter and kept), so the last page costs what the first does
+    const size = await exactCount(db, def, params, signal);
+    if (offset >= size) return [];
+    if (offset > size / 2) {
+      reversed = true;
+      sort = { column: sort.column, direction: sort.direction === 'asc' ? 'desc' : 'asc' };
+      limit = Math.min(params.perPage, size - offset);
+      skip = size - offset - limit;
+    }
+  }
+  const idQuery = ordered(listQuery(db, def, params).select(`${def.table}.id`), def, sort)
+    .limit(limit)
+    .offset(skip);
+  const ids = (await guardedQuery<{ id: number }[]>(db, idQuery, signal)).map((row) => row.id);
+  return rowsByIds(db, def, reversed ? ids.reverse() : ids, signal);
 }
 
 // ---- the count: capped, kept per filter until the table changes ----
@@ -124,10 +142,29 @@ const generations = new Map<string, number>();
 const dbIds = new WeakMap<object, number>();
 let nextDbId = 0;
 
-changeEvents.on((tables) => {
+function tablesChanged(tables: readonly string[]): void {
   for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
   for (const [key, entry] of counts) if (tables.includes(entry.table)) counts.delete(key);
-});
+}
+changeEvents.on(tablesChanged);
+
+const WRITE =
+  /^\s*(?:insert\s+(?:ignore\s+)?into|replace\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+[`"]?(\w+)/i;
+const watched = new WeakSet<object>();
+
+/**
+ * Counts are dropped by any write statement to their table on this database, not only by the machinery's
+ * announcements after commit: a write made outside the resources (a repository, a test) shows in the next count.
+ */
+function watchWrites(db: Trx): void {
+  const root = ((db as Knex.Transaction).isTransaction ? null : db) as Knex | null;
+  if (!root || watched.has(root)) return;
+  watched.add(root);
+  root.on('query', (q: { sql?: string }) => {
+    const table = q.sql ? WRITE.exec(q.sql)?.[1] : undefined;
+    if (table) tablesChanged([table]);
+  });
+}
 
 function stable(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
@@ -138,6 +175,7 @@ function stable(value: unknown): string {
 }
 
 function countKey(db: Trx, def: ResourceDefinition, params: ListFilter): string {
+  watchWrites(db);
   let id = dbIds.get(db);
   if (id === undefined) dbIds.set(db, (id = ++nextDbId));
   return stable([id, def.table, def.fixed ?? null, params.scope, params.filters, params.q ?? '']);
@@ -178,6 +216,31 @@ async function countRows(
     if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value as string);
   }
   return counted;
+}
+
+/** The list's exact size (a deep page needs it), kept like the capped count. */
+async function exactCount(db: Trx, def: ResourceDefinition, params: ListFilter, signal?: AbortSignal) {
+  const isRoot = !(db as Knex.Transaction).isTransaction;
+  const key = isRoot ? `exact:${countKey(db, def, params)}` : null;
+  const hit = key ? counts.get(key) : undefined;
+  if (hit && hit.expires > Date.now()) return hit.total;
+  const generation = generations.get(def.table) ?? 0;
+  const row = await guardedQuery<{ n: number | string } | undefined>(
+    db,
+    listQuery(db, def, params).count({ n: '*' }).first(),
+    signal,
+  );
+  const total = Number(row?.n ?? 0);
+  if (key && (generations.get(def.table) ?? 0) === generation) {
+    counts.set(key, {
+      table: def.table,
+      total,
+      capped: false,
+      expires: Date.now() + listLimits.countCacheMs,
+    });
+    if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value as string);
+  }
+  return total;
 }
 
 // ---- exports: by key, never OFFSET ----
@@ -245,10 +308,13 @@ export const resourceRepository = {
     params: ListParams,
     signal?: AbortSignal,
   ): Promise<{ rows: Row[]; total: number; totalCapped: boolean }> {
-    const [rows, counted] = await Promise.all([
-      pageRows(db, def, params, signal),
-      countRows(db, def, params, signal),
-    ]);
+    const rows = await pageRows(db, def, params, signal);
+    const offset = (params.page - 1) * params.perPage;
+    // a page that is not full ends the list: its size is known without counting
+    if (rows.length < params.perPage && (rows.length > 0 || offset === 0)) {
+      return { rows, total: offset + rows.length, totalCapped: false };
+    }
+    const counted = await countRows(db, def, params, signal);
     return { rows, total: counted.total, totalCapped: counted.capped };
   },
 
