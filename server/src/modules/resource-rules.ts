@@ -32,7 +32,10 @@ export const RESOURCE_RULES: Record<string, Rules | ((context: RulesContext) => 
   user: ({ deps }) => {
     // deleting a user (settings → users, or one's own account) deletes the user's own files (the profile photo)
     const files = filesServiceOf(deps);
-    return { ...userRules, afterDelete: (trx, row, ctx) => files.removeOwned(trx, ctx, 'user', row.id) };
+    return {
+      ...userRules,
+      afterDelete: (trx, row, ctx) => files.removeOwned(trx, ctx, 'user', Number(row.id)),
+    };
   },
   area: areaRules,
   holiday: holidayRules,

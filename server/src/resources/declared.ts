@@ -5,6 +5,7 @@ import { DECLARATIONS } from '../../../shared/resources';
 import resourcesEn from '../../../shared/resources/locales/en.json';
 import resourcesZh from '../../../shared/resources/locales/zh_HK.json';
 import type { ExportColumn, LookupRelation, ResourceDefinition, Row } from './resource';
+import { binding } from './rows';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -136,21 +137,21 @@ export function definitionFromDeclaration(
       for (const [name, field] of filters) {
         const column = `${decl.table}.${name}`;
         if (field.type === 'date' || field.type === 'datetime') {
-          if (values[`${name}_from`]) qb.where(column, '>=', values[`${name}_from`]);
+          if (values[`${name}_from`]) qb.where(column, '>=', binding(values[`${name}_from`]));
           if (values[`${name}_to`])
             qb.where(
               column,
               '<=',
-              field.type === 'date' ? values[`${name}_to`] : `${values[`${name}_to`]} 23:59:59`,
+              field.type === 'date' ? binding(values[`${name}_to`]) : `${values[`${name}_to`]} 23:59:59`,
             );
         } else if (field.type === 'boolean') {
           if (values[name] !== undefined) qb.where(column, values[name] === 'true' || values[name] === '1');
         } else if (values[name] !== undefined) {
-          qb.where(column, values[name]);
+          qb.where(column, binding(values[name]));
         }
       }
       if (decl.states && values[decl.states.column])
-        qb.where(`${decl.table}.${decl.states.column}`, values[decl.states.column]);
+        qb.where(`${decl.table}.${decl.states.column}`, binding(values[decl.states.column]));
       rules.applyFilters?.(qb, values);
     },
     createForm: async (db, ctx) => ({ defaults, ...((await rules.createForm?.(db, ctx)) ?? {}) }),

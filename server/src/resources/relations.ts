@@ -1,5 +1,6 @@
 import type { Trx } from '../db/knex';
 import type { LookupRelation, Row } from './resource';
+import { binding } from './rows';
 
 /**
  * Every row gets the names of the records it refers to, in `language`: one `IN` query per relation for the
@@ -21,7 +22,7 @@ export async function resolveLookups(
       if (!values.length) return found;
       const columns = [...new Set([key, ...relation.label.en, ...relation.label.zh_HK])];
       const qb = db(relation.table).whereIn(key, values).select(columns);
-      for (const [column, value] of Object.entries(relation.where ?? {})) qb.where(column, value);
+      for (const [column, value] of Object.entries(relation.where ?? {})) qb.where(column, binding(value));
       for (const row of await qb) {
         const label = relation.label[language]
           .map((c) => row[c])

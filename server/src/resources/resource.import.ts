@@ -22,6 +22,7 @@ import { streamTable } from '../modules/exports/table-reader';
 import { declaredLabel, minorUnits } from './declared';
 import type { ResourceDefinition, Row } from './resource';
 import type { ResourceService } from './resource.service';
+import { binding } from './rows';
 import { unitOfWork } from './unit-of-work';
 
 /**
@@ -517,8 +518,8 @@ export async function importResource(
     for (const part of chunks(keyed)) {
       const qb = db(def.table).select(set);
       set.forEach((column, i) => {
-        if (column in fixed) qb.where(column, fixed[column]);
-        else qb.whereIn(column, [...new Set(part.map((k) => k.values[i]))] as never[]);
+        if (column in fixed) qb.where(column, binding(fixed[column]));
+        else qb.whereIn(column, [...new Set(part.map((k) => binding(k.values[i])))]);
       });
       for (const found of (await qb) as Row[]) {
         stored.add(JSON.stringify(set.map((c) => keyPart(found[c], loose))));

@@ -3,6 +3,7 @@ import { guardedQuery, type Trx } from '../db/knex';
 import { changeEvents } from '../lib/change-events';
 import { toDbDateTime } from '../lib/clock';
 import type { ResourceDefinition, Row } from './resource';
+import { binding } from './rows';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -12,7 +13,9 @@ function escapeLike(text: string): string {
 export type BranchScope = { branchId: number | null } | null;
 
 function applyScope(qb: Knex.QueryBuilder, def: ResourceDefinition, scope: BranchScope): void {
-  for (const [column, value] of Object.entries(def.fixed ?? {})) qb.where(`${def.table}.${column}`, value);
+  for (const [column, value] of Object.entries(def.fixed ?? {})) {
+    qb.where(`${def.table}.${column}`, binding(value));
+  }
   if (!scope || !def.branchColumn) return;
   if (scope.branchId === null) qb.whereRaw('1 = 0');
   else qb.where(`${def.table}.${def.branchColumn}`, scope.branchId);
@@ -280,15 +283,15 @@ async function keysetBatch(
     const keyed = after !== null && phase === afterPhase;
     if (phase === 'null') {
       qb.whereNull(col);
-      if (keyed) qb.where(idCol, op, after.id);
+      if (keyed) qb.where(idCol, op, binding(after.id));
       qb.orderBy(idCol, direction);
     } else {
       if (column !== 'id') qb.whereNotNull(col);
-      if (keyed && unique) qb.where(col, op, afterValue);
+      if (keyed && unique) qb.where(col, op, binding(afterValue));
       else if (keyed) {
         qb.where((w) => {
-          w.where(col, op, afterValue).orWhere((same) =>
-            same.where(col, afterValue).where(idCol, op, after.id),
+          w.where(col, op, binding(afterValue)).orWhere((same) =>
+            same.where(col, binding(afterValue)).where(idCol, op, binding(after.id)),
           );
         });
       }
@@ -392,10 +395,7 @@ export const resourceRepository = {
   },
 
   async count(db: Trx, table: string, column: string, value: unknown): Promise<number> {
-    const row = await db(table)
-      .where(column, value as never)
-      .count({ n: '*' })
-      .first();
+    const row = await db(table).where(column, binding(value)).count({ n: '*' }).first();
     return Number(row?.n ?? 0);
   },
 

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { ListResponse } from '../../../shared/list';
 import { AppError } from '../lib/app-error';
-import { fromDbDateTime } from '../lib/clock';
 import type { RequestContext } from '../http/context';
 import { auditService } from '../modules/audit/audit.service';
 import { numberingService } from '../modules/numbering/numbering.service';
@@ -10,10 +9,16 @@ import { can } from '../../../shared/permissions';
 import type { ResourceAction, ResourceDefinition, Row } from './resource';
 import { listLimits, resourceRepository } from './resource.repository';
 import { resolveLookups } from './relations';
+import { apiDateTime, numberOrNull } from './rows';
 import { lockForUpdate, withinUnit, type UnitOfWork } from './unit-of-work';
 import { msg } from '../../../shared/messages';
 
 const TIMESTAMPS = ['created_at', 'updated_at'];
+
+/** Whether a row's state column holds one of `states`. */
+function inState(states: readonly string[], value: unknown): boolean {
+  return typeof value === 'string' && states.includes(value);
+}
 
 export interface ListInput {
   page: number;
@@ -34,7 +39,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
   const toResponse = (row: Row): Row => {
     const out: Row = { ...row };
     for (const column of def.booleans ?? []) if (column in out) out[column] = Boolean(out[column]);
-    for (const column of TIMESTAMPS) if (column in out) out[column] = fromDbDateTime(out[column]);
+    for (const column of TIMESTAMPS) if (column in out) out[column] = apiDateTime(out[column]);
     for (const column of def.hidden ?? []) delete out[column];
     return def.toResponse ? def.toResponse(out) : out;
   };
@@ -60,10 +65,10 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     );
     const refused = (held.length || moves.length) && def.refusals ? await def.refusals(trx, rows, ctx) : null;
     return expanded.map((row) => {
-      const refusal = refused?.get(row.id) ?? null;
+      const refusal = refused?.get(Number(row.id)) ?? null;
       if (refusal) return { ...row, allowed_actions: [], refusal };
       const state = def.states ? row[def.states.column] : undefined;
-      const possible = moves.filter(([, move]) => move.from.includes(state)).map(([name]) => name);
+      const possible = moves.filter(([, move]) => inState(move.from, state)).map(([name]) => name);
       return { ...row, allowed_actions: [...held, ...possible], refusal };
     });
   };
@@ -71,7 +76,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
   /** A write to a record the access rules keep from this caller: 403 with the reason. */
   async function assertNotRefused(trx: Trx, row: Row, ctx: RequestContext): Promise<void> {
     if (!def.refusals) return;
-    const reason = (await def.refusals(trx, [row], ctx)).get(row.id);
+    const reason = (await def.refusals(trx, [row], ctx)).get(Number(row.id));
     if (reason) throw new AppError('insufficient_rights', reason);
   }
 
@@ -98,7 +103,12 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     for (const columns of def.unique ?? []) {
       if (!columns.some((c) => c in data)) continue;
       const values = Object.fromEntries(columns.map((c) => [c, c in data ? data[c] : existing?.[c]]));
-      const duplicate = await resourceRepository.findDuplicate(trx, def.table, values, existing?.id ?? null);
+      const duplicate = await resourceRepository.findDuplicate(
+        trx,
+        def.table,
+        values,
+        numberOrNull(existing?.id),
+      );
       if (duplicate) throw AppError.field('duplicate', columns[columns.length - 1]);
     }
   }
@@ -180,7 +190,11 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const data = def.prepare ? await def.prepare(trx, input, null) : input;
         if (def.numbering && data[def.numbering.column] == null) {
           const { column, document, branchColumn } = def.numbering;
-          data[column] = await numberingService.next(trx, document, branchColumn ? data[branchColumn] : null);
+          data[column] = await numberingService.next(
+            trx,
+            document,
+            branchColumn ? numberOrNull(data[branchColumn]) : null,
+          );
         }
         const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
         const row = await mustFind(trx, id, null);
@@ -277,7 +291,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         unit.changed(def.table);
         const before = await mustLock(unit, id, ctx);
         await assertNotRefused(trx, before, ctx);
-        if (!move.from.includes(before[states.column])) {
+        if (!inState(move.from, before[states.column])) {
           throw new AppError('conflict', 'stateNotAllowed');
         }
         await def.guards?.[action]?.(trx, before, ctx);
@@ -309,7 +323,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         limit,
       });
       return rows.map((row) => ({
-        id: row.id,
+        id: Number(row.id),
         label: columns
           .map((c) => row[c])
           .filter((v) => v !== null && v !== undefined && v !== '')

@@ -7,7 +7,7 @@ import type { MessageKey } from '../../../shared/messages';
 import type { Trx } from '../db/knex';
 import type { RequestContext } from '../http/context';
 
-export type Row = Record<string, any>;
+export type Row = Record<string, unknown>;
 
 /** Work that may only happen once a transaction has committed (removing files from the disk). */
 export type AfterCommit = () => Promise<void>;

@@ -285,7 +285,7 @@ describe('exports by key', () => {
       const service = createResourceService(t.db, def);
       const batches: number[][] = [];
       for await (const rows of service.exportRows({ tag: 'Keyed', sort }, ctx, 7)) {
-        batches.push(rows.map((r) => r.id));
+        batches.push(rows.map((r) => Number(r.id)));
       }
       const ids = batches.flat();
       expect(ids).toHaveLength(61);

@@ -189,7 +189,7 @@ describe('unit of work', () => {
     let parentId: number | null = null;
     const failure = unitOfWork(t.db, async (uow) => {
       const parent = await parents.create({ name, branch_id: branchA }, ctx, uow);
-      parentId = parent.id;
+      parentId = Number(parent.id);
       uow.afterCommit(async () => {
         ran.push('after');
       });
@@ -242,7 +242,10 @@ describe('relations', () => {
     await t.db('zt_parents').insert(rows);
   });
 
-  async function queriesOf(url: string, client: Client = admin): Promise<{ count: number; body: Row }> {
+  async function queriesOf(
+    url: string,
+    client: Client = admin,
+  ): Promise<{ count: number; body: { items: Row[] } }> {
     let count = 0;
     const onQuery = () => {
       count++;
@@ -264,7 +267,7 @@ describe('relations', () => {
     expect(large.count).toBe(small.count);
     expect(large.count).toBeLessThan(20);
     for (const item of large.body.items) {
-      const index = Number(item.name.slice(4));
+      const index = Number(String(item.name).slice(4));
       expect(item.category_name).toBe(`Category ${index % 4}`);
       expect(item.second_category_name).toBe(index % 3 === 0 ? null : `Category ${(index + 1) % 4}`);
     }

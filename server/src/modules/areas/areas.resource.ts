@@ -1,13 +1,15 @@
 import { AppError } from '../../lib/app-error';
 import type { ResourceDefinition, Row } from '../../resources/resource';
 import { resourceRepository } from '../../resources/resource.repository';
+import { declaredRules } from '../../resources/rows';
+import { areas } from '../../../../shared/resources/areas';
 
 /**
  * The rules of areas beyond their declaration (shared/resources/areas.ts): the list shows the areas (no parent),
  * each with its districts, unless `?parent_id=` asks for one area's districts; a district's parent is an area,
  * and an area with districts cannot become a district.
  */
-export const areaRules: Partial<ResourceDefinition> = {
+export const areaRules: Partial<ResourceDefinition> = declaredRules(areas, {
   applyFilters(qb, filters) {
     if (!filters.parent_id) qb.whereNull('areas.parent_id');
   },
@@ -18,7 +20,10 @@ export const areaRules: Partial<ResourceDefinition> = {
       qb.whereIn('parent_id', areaIds).orderBy(['sort_order', 'id']),
     );
     const byArea = new Map<number, Row[]>();
-    for (const d of districts) byArea.set(d.parent_id, [...(byArea.get(d.parent_id) ?? []), d]);
+    for (const d of districts) {
+      const areaId = Number(d.parent_id);
+      byArea.set(areaId, [...(byArea.get(areaId) ?? []), d]);
+    }
     return rows.map((r) =>
       r.parent_id === null
         ? {
@@ -61,4 +66,4 @@ export const areaRules: Partial<ResourceDefinition> = {
       ['id', 'name_en', 'name_zh'],
     ),
   }),
-};
+});

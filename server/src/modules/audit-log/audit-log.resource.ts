@@ -4,13 +4,24 @@ import { zDate } from '../../../../shared/schemas/common';
 import { auditLogs } from '../../../../shared/resources/audit-logs';
 import { deriveSchemas } from '../../../../shared/resources/derive';
 import { toDbDateTime } from '../../lib/clock';
-import type { ResourceDefinition, Row } from '../../resources/resource';
+import type { ResourceDefinition } from '../../resources/resource';
+import { declaredRules } from '../../resources/rows';
 import { BUSINESS_UTC_OFFSET_MS } from '../numbering/business-time';
 import { auditLogRepository } from './audit-log.repository';
 
 /** Start of a Hong Kong date, as the database's UTC text. */
 function hkStart(date: string, plusDays = 0): string {
   return toDbDateTime(Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000 - BUSINESS_UTC_OFFSET_MS);
+}
+
+/** A date filter's value (`YYYY-MM-DD`, parsed by `zDate`), or null when not given. */
+function dateFilter(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** The name of the actor `id` among `names`, or null (unknown, or no id). */
+function nameIn(names: Map<number, string>, id: number | null): string | null {
+  return id === null ? null : (names.get(id) ?? null);
 }
 
 function parseChanges(text: unknown): unknown {
@@ -29,7 +40,7 @@ const derived = deriveSchemas(auditLogs);
  * route); `actor_id` alone means a user; Hong Kong dates (`date_from`, `date_to`) bound `created_at`; `changes`
  * is JSON; each row names its actor — a user, a student or the system — with one query per kind for a page.
  */
-export const auditLogRules: Partial<ResourceDefinition> = {
+export const auditLogRules: Partial<ResourceDefinition> = declaredRules(auditLogs, {
   permissions: { view: ADMINS_ONLY },
   label: undefined,
   schemas: {
@@ -50,13 +61,20 @@ export const auditLogRules: Partial<ResourceDefinition> = {
   exportName: 'audit-log',
   applyFilters(qb, filters) {
     if (filters.actor_id && !filters.actor_type) qb.where('audit_logs.actor_type', 'user');
-    if (filters.date_from) qb.where('audit_logs.created_at', '>=', hkStart(filters.date_from));
-    if (filters.date_to) qb.where('audit_logs.created_at', '<', hkStart(filters.date_to, 1));
+    const from = dateFilter(filters.date_from);
+    const to = dateFilter(filters.date_to);
+    if (from) qb.where('audit_logs.created_at', '>=', hkStart(from));
+    if (to) qb.where('audit_logs.created_at', '<', hkStart(to, 1));
   },
-  toResponse: (row: Row) => ({ ...row, changes: parseChanges(row.changes) }),
+  toResponse: (row) => ({ ...row, changes: parseChanges(row.changes) }),
   async expand(db, rows) {
     const ids = (type: string) => [
-      ...new Set(rows.filter((r) => r.actor_type === type).map((r) => r.actor_id)),
+      ...new Set(
+        rows
+          .filter((r) => r.actor_type === type)
+          .map((r) => r.actor_id)
+          .filter((id) => id !== null),
+      ),
     ];
     const users = await auditLogRepository.userNames(db, ids('user'));
     const students = await auditLogRepository.studentNames(db, ids('student'));
@@ -64,10 +82,10 @@ export const auditLogRules: Partial<ResourceDefinition> = {
       ...r,
       actor_name:
         r.actor_type === 'user'
-          ? (users.get(r.actor_id) ?? null)
+          ? nameIn(users, r.actor_id)
           : r.actor_type === 'student'
-            ? (students.get(r.actor_id) ?? null)
+            ? nameIn(students, r.actor_id)
             : 'system',
     }));
   },
-};
+});

@@ -1,12 +1,14 @@
 import { AppError } from '../../lib/app-error';
 import type { ResourceDefinition } from '../../resources/resource';
 import { resourceRepository } from '../../resources/resource.repository';
+import { declaredRules } from '../../resources/rows';
+import { branches } from '../../../../shared/resources/branches';
 
 /**
  * The rules of branches beyond their declaration (shared/resources/branches.ts): a branch-scoped role manages
  * its own branch and opens no new ones, and a branch belongs to a company that exists.
  */
-export const branchRules: Partial<ResourceDefinition> = {
+export const branchRules: Partial<ResourceDefinition> = declaredRules(branches, {
   async beforeWrite(db, data, existing, ctx) {
     // a branch-scoped role manages its own branch, it does not open new ones
     if (!existing && ctx.branchScope) throw new AppError('forbidden');
@@ -26,4 +28,4 @@ export const branchRules: Partial<ResourceDefinition> = {
       'name_zh',
     ]),
   }),
-};
+});

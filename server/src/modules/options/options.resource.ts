@@ -2,6 +2,8 @@ import type { OptionKey } from '../../../../shared/schemas/options';
 import { AppError } from '../../lib/app-error';
 import type { Trx } from '../../db/knex';
 import type { ResourceDefinition } from '../../resources/resource';
+import { declaredRules } from '../../resources/rows';
+import { options } from '../../../../shared/resources/options';
 import { readSettings } from '../settings/settings.service';
 import { OPTION_USAGE } from './option-usage';
 import { optionsRepository } from './options.repository';
@@ -22,7 +24,7 @@ async function isDefaultCurrency(db: Trx, value: string): Promise<boolean> {
  * and the default currency stays active and keeps its code.
  */
 export function optionRules(key: OptionKey): Partial<ResourceDefinition> {
-  const def: Partial<ResourceDefinition> = {
+  return declaredRules(options, {
     unique: [['key', 'value']],
     references: OPTION_USAGE[key].map(({ table, column }) => ({
       table,
@@ -72,6 +74,5 @@ export function optionRules(key: OptionKey): Partial<ResourceDefinition> {
       return rows.map((r) => ({ ...r, in_use: usage.get(r.value) ?? 0 }));
     },
     createForm: async () => ({ key }),
-  };
-  return def;
+  });
 }

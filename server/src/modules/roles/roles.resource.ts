@@ -1,11 +1,18 @@
 import type { MessageKey } from '../../../../shared/messages';
-import { CRUD_ACTIONS, EXTRA_ACTIONS, MODULES, PERMISSIONS } from '../../../../shared/permissions';
+import {
+  CRUD_ACTIONS,
+  EXTRA_ACTIONS,
+  MODULES,
+  PERMISSIONS,
+  type DataScope,
+} from '../../../../shared/permissions';
 import { DATA_SCOPES, ZRoleCreate, ZRoleUpdate } from '../../../../shared/schemas/roles';
 import { fieldLabelKey } from '../../../../shared/resources/declaration';
 import { declaredDefaults } from '../../../../shared/resources/derive';
 import { roles } from '../../../../shared/resources/roles';
 import { declaredLabel, definitionFromDeclaration } from '../../resources/declared';
-import type { ResourceDefinition, Row } from '../../resources/resource';
+import type { ResourceDefinition } from '../../resources/resource';
+import { declaredRules } from '../../resources/rows';
 import { assertGrantable, callerPower, parsePermissions, roleRefusal } from '../access/access-rules';
 import { usersRepository } from '../users/users.repository';
 
@@ -13,18 +20,32 @@ import { usersRepository } from '../users/users.repository';
 const permissionsLabel = declaredLabel(fieldLabelKey(roles.name, 'permissions'));
 const derived = definitionFromDeclaration(roles);
 
+/** What the roles' schemas add to the declared fields: the permission keys (ZRoleCreate). */
+type RolePermissions = { permissions: string[] };
+
+function isDataScope(value: unknown): value is DataScope {
+  return DATA_SCOPES.some((scope) => scope === value);
+}
+
 /**
  * The rules of roles beyond their declaration (shared/resources/roles.ts): the permission keys (a JSON array,
  * not a declared field: its schema is the declaration's plus `permissions`), and the grants — a role stays
  * within the caller's own rights.
  */
-export const roleRules: Partial<ResourceDefinition> = {
+export const roleRules: Partial<ResourceDefinition> = declaredRules<typeof roles, RolePermissions>(roles, {
   schemas: { ...derived.schemas, create: ZRoleCreate, update: ZRoleUpdate },
   exportColumns: [
     ...(derived.exportColumns ?? []),
-    { key: 'permissions', ...permissionsLabel, value: (r) => (r.permissions as string[]).join(', ') },
+    {
+      key: 'permissions',
+      ...permissionsLabel,
+      value: (r) => (Array.isArray(r.permissions) ? r.permissions.join(', ') : ''),
+    },
   ],
-  toResponse: (row: Row): Row => ({ ...row, permissions: parsePermissions(row.permissions) }),
+  toResponse: (row) => ({
+    ...row,
+    permissions: parsePermissions(typeof row.permissions === 'string' ? row.permissions : null),
+  }),
   /**
    * Roles out of the caller's reach (access-rules.ts): the one it holds, one with rights it lacks, and — when it
    * sees one branch — one held by users of other branches.
@@ -41,7 +62,11 @@ export const roleRules: Partial<ResourceDefinition> = {
         : new Map<number, number>();
     const refused = new Map<number, MessageKey>();
     for (const row of rows) {
-      const reason = roleRefusal(ctx, row as never, elsewhere.get(row.id) ?? 0);
+      const reason = roleRefusal(
+        ctx,
+        { id: row.id, permissions: row.permissions, data_scope: row.data_scope },
+        elsewhere.get(row.id) ?? 0,
+      );
       if (reason) refused.set(row.id, reason);
     }
     return refused;
@@ -50,7 +75,11 @@ export const roleRules: Partial<ResourceDefinition> = {
   async beforeWrite(_db, data, existing, ctx) {
     if (data.permissions) assertGrantable(ctx, { permissions: data.permissions }, 'permissions');
     const dataScope = data.data_scope ?? existing?.data_scope;
-    assertGrantable(ctx, { permissions: [], dataScope }, 'data_scope');
+    assertGrantable(
+      ctx,
+      { permissions: [], dataScope: isDataScope(dataScope) ? dataScope : undefined },
+      'data_scope',
+    );
   },
   async prepare(_db, input) {
     if (!input.permissions) return input;
@@ -68,4 +97,4 @@ export const roleRules: Partial<ResourceDefinition> = {
       actions: [...CRUD_ACTIONS, ...(EXTRA_ACTIONS[module] ?? [])],
     })),
   }),
-};
+});

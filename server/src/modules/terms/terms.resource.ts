@@ -1,7 +1,8 @@
-import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
+import type { orderTerms, refundTerms } from '../../../../shared/resources/terms';
 import { declaredDefaults } from '../../../../shared/resources/derive';
 import { AppError } from '../../lib/app-error';
 import type { ResourceDefinition } from '../../resources/resource';
+import { declaredRules } from '../../resources/rows';
 import { auditService } from '../audit/audit.service';
 import { sanitizeRichText } from './rich-text';
 import { termsRepository } from './terms.repository';
@@ -12,9 +13,9 @@ import { termsRepository } from './terms.repository';
  * making one the default unsets the other in the same transaction, and the default can be neither unset,
  * deactivated nor deleted while other terms could take its place. A term in use is deactivated, not deleted.
  */
-export function termsRules(decl: ResourceDeclaration): Partial<ResourceDefinition> {
+export function termsRules(decl: typeof orderTerms | typeof refundTerms): Partial<ResourceDefinition> {
   const table = decl.table;
-  const def: Partial<ResourceDefinition> = {
+  return declaredRules(decl, {
     referencedHint: 'deactivateThem',
     async beforeWrite(_db, data, existing) {
       const wasDefault = Boolean(existing?.is_default);
@@ -58,6 +59,5 @@ export function termsRules(decl: ResourceDeclaration): Partial<ResourceDefinitio
     createForm: async (db) => ({
       defaults: { ...declaredDefaults(decl), is_default: (await termsRepository.count(db, table)) === 0 },
     }),
-  };
-  return def;
+  });
 }

@@ -87,7 +87,7 @@ export function registerTwoFactorRoutes(deps: ModuleDeps, services: AccountsServ
       const target = await users.mustBeChangeable(req.parsed.params.id, ctx);
       // one's own 2FA goes off on the profile, after a password confirmation (quality §5)
       if (target.id === ctx.actor.id) throw AppError.field('business_rule', 'id', 'ownTwoFactorOnProfile');
-      await twoFactor.disable(target.id, ctx);
+      await twoFactor.disable(Number(target.id), ctx);
       res.status(204).end();
     },
   });

@@ -7,9 +7,9 @@ import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { fromDbDateTime } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
-import type { ResourceDefinition, Row } from '../../resources/resource';
+import type { ResourceDefinition } from '../../resources/resource';
+import { apiDateTime, declaredRules, type StoredRow } from '../../resources/rows';
 import {
   accountPower,
   assertAdmin,
@@ -30,14 +30,17 @@ function bool(value: unknown): boolean {
 }
 
 /** The accounts among `rows` that are stronger than the caller (access-rules.ts), each with the reason. */
-async function strongerAccounts(db: Trx, rows: Row[], ctx: RequestContext): Promise<Map<number, MessageKey>> {
+async function strongerAccounts(
+  db: Trx,
+  rows: StoredRow<typeof users>[],
+  ctx: RequestContext,
+): Promise<Map<number, MessageKey>> {
   const caller = callerPower(ctx);
-  const roles = new Map(
-    (await usersRepository.rolesByIds(db, rows.map((r) => r.role_id).filter(Boolean))).map((r) => [r.id, r]),
-  );
+  const roleIds = rows.map((r) => r.role_id).filter((id): id is number => Boolean(id));
+  const roles = new Map((await usersRepository.rolesByIds(db, roleIds)).map((r) => [r.id, r]));
   const refused = new Map<number, MessageKey>();
   for (const row of rows) {
-    const target = accountPower(row, row.role_id ? roles.get(Number(row.role_id)) : null);
+    const target = accountPower(row, row.role_id ? roles.get(row.role_id) : null);
     if (!caller || !mayActOn(caller, target)) refused.set(row.id, 'accountStronger');
   }
   return refused;
@@ -45,12 +48,15 @@ async function strongerAccounts(db: Trx, rows: Row[], ctx: RequestContext): Prom
 
 const derived = deriveSchemas(users);
 
+/** What the users' schemas add to the declared fields: a password set for someone else (ZUserCreate). */
+type UserPassword = { password: string; password_confirmation: string };
+
 /**
  * The rules of staff accounts beyond their declaration (shared/resources/users.ts): passwords are hashed here and
  * never leave, nor do 2FA secrets; the access rules (no account stronger than the caller's, no grant beyond its
  * own, the last admin stays); deactivating or setting someone's password ends their sessions and API tokens.
  */
-export const userRules: Partial<ResourceDefinition> = {
+export const userRules: Partial<ResourceDefinition> = declaredRules<typeof users, UserPassword>(users, {
   schemas: { ...derived, create: ZUserCreate, update: ZUserUpdate },
   hidden: [
     'password_hash',
@@ -59,12 +65,12 @@ export const userRules: Partial<ResourceDefinition> = {
     'two_factor_last_step',
     'two_factor_confirmed_at',
   ],
-  toResponse(row: Row): Row {
+  toResponse(row) {
     return {
       ...row,
-      email_verified_at: fromDbDateTime(row.email_verified_at),
-      last_login_at: fromDbDateTime(row.last_login_at),
-      terms_accepted_at: fromDbDateTime(row.terms_accepted_at),
+      email_verified_at: apiDateTime(row.email_verified_at),
+      last_login_at: apiDateTime(row.last_login_at),
+      terms_accepted_at: apiDateTime(row.terms_accepted_at),
     };
   },
   /** Whether 2FA is on (one query for a page); the role's and branch's names are the declared lookups. */
@@ -152,4 +158,4 @@ export const userRules: Partial<ResourceDefinition> = {
       languages: LOCALES,
     };
   },
-};
+});
