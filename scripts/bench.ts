@@ -7,7 +7,8 @@
  *   BENCH_KEEP=1 npm run bench    keeps the 1,000,000-row database `bench` for the next run
  *
  * Environment: BENCH_MYSQL (mysql://root@127.0.0.1:3306), BENCH_REDIS (redis://127.0.0.1:6379/0),
- * BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), BENCH_ROWS (1000000).
+ * BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), BENCH_ROWS (1000000), BENCH_PROFILE (a directory: the app
+ * process writes a V8 CPU profile there).
  *
  * Each server runs in a child process of its own (this script forks itself), so that the load generator
  * (autocannon, 50 connections, in this process) does not share an event loop with the server it measures.
@@ -236,8 +237,11 @@ class Server {
   ) {}
 
   static start(name: 'app' | 'raw', database: string, env: Record<string, string> = {}): Promise<Server> {
+    // BENCH_PROFILE=<dir>: the app process writes a V8 CPU profile there (where its time per request goes)
+    const profile = process.env.BENCH_PROFILE && name === 'app' ? process.env.BENCH_PROFILE : null;
     const child = fork(__filename, [`serve-${name}`, database], {
       env: { ...process.env, ...env },
+      execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {
@@ -271,7 +275,9 @@ class Server {
     if (this.child.exitCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
       this.child.once('exit', () => resolve());
-      this.child.kill();
+      // closing the IPC channel lets the child exit by itself (a CPU profile is written on a normal exit)
+      if (this.child.connected) this.child.disconnect();
+      else this.child.kill();
     });
   }
 }

@@ -52,6 +52,9 @@ export function createApp(deps: AppDeps): App {
   configurePasswords(config.bcryptCost);
   const app = express();
   app.disable('x-powered-by');
+  // API answers are `Cache-Control: no-store`: an ETag (a SHA-1 of every body) would never be used (static files
+  // keep their own, from serve-static)
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
   // a request id on every log line, and on the response for support

@@ -25,10 +25,14 @@ export function toDbDateTime(ms: number = clock.now()): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+const DB_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
 /** Database DATETIME text (UTC) to ISO 8601 for the API. */
 export function fromDbDateTime(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
+  // the stored form, `YYYY-MM-DD HH:MM:SS`, is rewritten without a Date (every row of every list has two)
+  if (DB_DATETIME.test(value)) return `${value.slice(0, 10)}T${value.slice(11)}.000Z`;
   return new Date(`${value.replace(' ', 'T')}Z`).toISOString();
 }
 

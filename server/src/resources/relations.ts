@@ -33,12 +33,12 @@ export async function resolveLookups(
       return found;
     }),
   );
-  return rows.map((row) => {
-    const out = { ...row };
+  // the rows are the caller's own copies (the service's response rows): named in place
+  for (const row of rows) {
     relations.forEach((relation, i) => {
       const value = row[relation.field];
-      out[relation.as] = value === null || value === undefined ? null : (names[i].get(value) ?? null);
+      row[relation.as] = value === null || value === undefined ? null : (names[i].get(value) ?? null);
     });
-    return out;
-  });
+  }
+  return rows;
 }

@@ -64,13 +64,20 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       can(holder(ctx), move.permission ?? permissionOf('update')),
     );
     const refused = (held.length || moves.length) && def.refusals ? await def.refusals(trx, rows, ctx) : null;
-    return expanded.map((row) => {
+    // the rows are this call's own copies (toResponse): completed in place, not copied again
+    for (const row of expanded) {
       const refusal = refused?.get(Number(row.id)) ?? null;
-      if (refusal) return { ...row, allowed_actions: [], refusal };
+      if (refusal) {
+        row.allowed_actions = [];
+        row.refusal = refusal;
+        continue;
+      }
       const state = def.states ? row[def.states.column] : undefined;
       const possible = moves.filter(([, move]) => inState(move.from, state)).map(([name]) => name);
-      return { ...row, allowed_actions: [...held, ...possible], refusal };
-    });
+      row.allowed_actions = possible.length ? [...held, ...possible] : held;
+      row.refusal = null;
+    }
+    return expanded;
   };
 
   /** A write to a record the access rules keep from this caller: 403 with the reason. */

@@ -62,7 +62,9 @@ export async function listAll(client: Client, url: string, language?: 'en' | 'zh
   const sep = url.includes('?') ? '&' : '?';
   for (let page = 1; page < 50; page++) {
     const request = client.get(`${url}${sep}per_page=100&page=${page}`);
-    const res = await (language ? request.set('Accept-Language', language === 'en' ? 'en' : 'zh-HK') : request);
+    const res = await (language
+      ? request.set('Accept-Language', language === 'en' ? 'en' : 'zh-HK')
+      : request);
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
     out.push(...res.body.items);
     if (out.length >= res.body.total || !res.body.items.length) break;

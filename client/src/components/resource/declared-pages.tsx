@@ -1,36 +1,32 @@
 import type { ComponentType } from 'react';
 import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
 import { configFromDeclaration, type DeclarationOverrides } from './from-declaration';
-import { resourceFormScreen } from './resource-form-page';
-import { resourceListScreen } from './resource-list-page';
+import type { ResourceConfig } from './types';
 
 /**
- * The list and form screens of a declared resource: the generic pages bound to the config its declaration
- * (and its page's overrides) gives, as a hand-written page module does with its config file. Built once per
- * resource, so a screen keeps its identity between navigations.
+ * The config of a declared resource (its declaration and its page's overrides), built once per resource, and
+ * the screens bound to it — each kind in a module of its own (declared-list-page / declared-form-page), so that
+ * opening a list does not load the form and the other way round.
  */
-const screens = new Map<string, { list: ComponentType; form: ComponentType }>();
+const configs = new Map<string, ResourceConfig>();
+const screens = new Map<string, ComponentType>();
 
-function screensOf(decl: ResourceDeclaration, overrides?: DeclarationOverrides) {
-  let built = screens.get(decl.name);
-  if (!built) {
-    const config = configFromDeclaration(decl, overrides);
-    built = { list: resourceListScreen(config), form: resourceFormScreen(config) };
-    screens.set(decl.name, built);
+export function declaredScreen(
+  decl: ResourceDeclaration,
+  kind: 'list' | 'form',
+  overrides: DeclarationOverrides | undefined,
+  bind: (config: ResourceConfig) => ComponentType,
+): ComponentType {
+  const key = `${decl.name}:${kind}`;
+  let screen = screens.get(key);
+  if (!screen) {
+    let config = configs.get(decl.name);
+    if (!config) {
+      config = configFromDeclaration(decl, overrides);
+      configs.set(decl.name, config);
+    }
+    screen = bind(config);
+    screens.set(key, screen);
   }
-  return built;
-}
-
-export function declaredListScreen(
-  decl: ResourceDeclaration,
-  overrides?: DeclarationOverrides,
-): ComponentType {
-  return screensOf(decl, overrides).list;
-}
-
-export function declaredFormScreen(
-  decl: ResourceDeclaration,
-  overrides?: DeclarationOverrides,
-): ComponentType {
-  return screensOf(decl, overrides).form;
+  return screen;
 }

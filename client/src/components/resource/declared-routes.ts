@@ -35,9 +35,13 @@ function lazyScreen(
   options: DeclaredPageOptions | undefined,
 ): LazyPage {
   return async () => {
-    const [pages, overrides] = await Promise.all([import('./declared-pages'), options?.overrides?.()]);
-    const screen = kind === 'list' ? pages.declaredListScreen : pages.declaredFormScreen;
-    return { default: screen(decl, overrides?.default) };
+    const overrides = (await options?.overrides?.())?.default;
+    if (kind === 'list') {
+      const { declaredListScreen } = await import('./declared-list-page');
+      return { default: declaredListScreen(decl, overrides) };
+    }
+    const { declaredFormScreen } = await import('./declared-form-page');
+    return { default: declaredFormScreen(decl, overrides) };
   };
 }
 

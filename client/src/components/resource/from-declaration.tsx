@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { ColorPicker, DatePicker, Form, InputNumber, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Form, InputNumber, Select, Typography } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,10 +14,8 @@ import { declarationByName } from '../../../../shared/resources';
 import { RichTextEditor } from '../../features/settings/terms/rich-text-editor';
 import { optionLabel, useLookupChoicesQuery, useOptionListQuery } from './declared-api';
 import {
-  BUSINESS_TIME_ZONE,
   currencyDigits,
   declaredCell,
-  inBusinessTime,
   optionListOf,
   toMajorUnits,
   valueLabelKey,
@@ -42,7 +39,7 @@ import type {
  */
 
 /** A control a form item hands its `id`, `value`, `onChange` and `disabled`. */
-interface ControlProps<V> {
+export interface ControlProps<V> {
   id?: string;
   value?: V | null;
   onChange?: (value: V | null) => void;
@@ -108,38 +105,26 @@ export function RateInput({ min, max, ...props }: ControlProps<number> & { min?:
   );
 }
 
-/** A date and time picked in Hong Kong time, kept as an ISO time with its offset (`…T18:30:00+08:00`). */
+/**
+ * A date and time picked in Hong Kong time, kept as an ISO time with its offset (`…T18:30:00+08:00`); the
+ * picker is loaded when a form shows one, so that list screens do not carry it.
+ */
+const LazyDateTimeInput = lazy(() => import('./date-time-input'));
 export function DateTimeInput(props: ControlProps<string>) {
-  const value = props.value ? inBusinessTime(props.value) : null;
   return (
-    <DatePicker
-      id={props.id}
-      disabled={props.disabled}
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
-      style={{ width: 220 }}
-      value={value && value.isValid() ? value : null}
-      onChange={(picked: Dayjs | null) =>
-        props.onChange?.(
-          picked ? dayjs.tz(picked.format('YYYY-MM-DDTHH:mm:00'), BUSINESS_TIME_ZONE).format() : null,
-        )
-      }
-    />
+    <Suspense fallback={null}>
+      <LazyDateTimeInput {...props} />
+    </Suspense>
   );
 }
 
-/** A colour kept as `#rrggbb`. */
+/** A colour kept as `#rrggbb`: antd's colour picker is loaded when a form shows one (it is heavy). */
+const LazyColorInput = lazy(() => import('./color-input'));
 export function ColorInput(props: ControlProps<string>) {
   return (
-    <ColorPicker
-      disabled={props.disabled}
-      value={props.value || undefined}
-      format="hex"
-      disabledAlpha
-      showText
-      data-testid={props.id ? `color-${props.id}` : 'color-input'}
-      onChange={(color) => props.onChange?.(color.toHexString().slice(0, 7).toLowerCase())}
-    />
+    <Suspense fallback={null}>
+      <LazyColorInput {...props} />
+    </Suspense>
   );
 }
 

@@ -31,7 +31,7 @@ import {
   useResourceUpdateMutation,
 } from './resource-api';
 import { deleteErrorMessage, serverFormErrors, zodRule } from './resource-errors';
-import { useResourcePermissions } from './resource-table';
+import { useResourcePermissions } from './resource-permissions';
 import { ResourceDetailTabs, type DetailTab } from './resource-detail-tabs';
 import { resolvePath, type ResourceConfig, type ResourceField, type ResourceRow } from './types';
 

@@ -16,9 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../../shared/list';
-import { can } from '../../../../shared/permissions';
 import { isApiError } from '../../app/api';
-import { useAppSelector } from '../../app/hooks';
 import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
 import { allIds, reorderIds } from './reorder';
 import {
@@ -40,15 +38,11 @@ import {
   sortQuery,
 } from './resource-query';
 import { ResourceToolbar, useTableSettings } from './resource-toolbar';
+import { useResourcePermissions } from './resource-permissions';
+
+export { useResourcePermissions };
 import { ImportButton } from './import-modal';
 import { resolvePath, type ListQueryState, type ResourceConfig, type ResourceRow } from './types';
-
-/** What the signed-in user may do with a resource's records. */
-export function useResourcePermissions(config: Pick<ResourceConfig, 'module' | 'readOnly'>) {
-  const user = useAppSelector((s) => s.app.user);
-  const may = (action: string) => !config.readOnly && can(user, `${config.module}.${action}`);
-  return { canCreate: may('create'), canUpdate: may('update'), canDelete: may('delete') };
-}
 
 export interface ResourceTableProps<T extends ResourceRow> {
   config: ResourceConfig<T>;

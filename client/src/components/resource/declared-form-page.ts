@@ -1,0 +1,13 @@
+import type { ComponentType } from 'react';
+import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
+import { declaredScreen } from './declared-pages';
+import type { DeclarationOverrides } from './from-declaration';
+import { resourceFormScreen } from './resource-form-page';
+
+/** The form screen (a new record, a record) of a declared resource. */
+export function declaredFormScreen(
+  decl: ResourceDeclaration,
+  overrides?: DeclarationOverrides,
+): ComponentType {
+  return declaredScreen(decl, 'form', overrides, resourceFormScreen);
+}
