@@ -1,4 +1,12 @@
-import { useMemo, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -266,16 +274,12 @@ export function ResourceTable<T extends ResourceRow>({
       );
     }
     return (
-      <Input
-        // a reset (or another change of the query) shows the query's value again
-        key={`${filter.name}:${value ?? ''}`}
-        aria-label={label}
-        placeholder={label}
+      <FilterInput
+        key={filter.name}
+        label={label}
         type={filter.type === 'date' ? 'date' : filter.type === 'number' ? 'number' : 'text'}
-        defaultValue={value}
-        style={{ width: filter.type === 'date' ? 160 : 140 }}
-        onBlur={(e) => change({ [filter.name]: e.target.value })}
-        onPressEnter={(e) => change({ [filter.name]: (e.target as HTMLInputElement).value })}
+        value={value}
+        onCommit={(text) => change({ [filter.name]: text })}
       />
     );
   });
@@ -423,5 +427,45 @@ export function ResourceTable<T extends ResourceRow>({
         />
       )}
     </div>
+  );
+}
+
+/**
+ * A typed filter: what the user types stays while the list catches up with it; the query's value replaces it only
+ * when the query changed for another reason (a reset, the back button), not when it took this input's own value.
+ */
+function FilterInput({
+  label,
+  type,
+  value,
+  onCommit,
+}: {
+  label: string;
+  type: 'date' | 'number' | 'text';
+  value: string | undefined;
+  onCommit: (text: string) => void;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const sent = useRef(value ?? '');
+  useEffect(() => {
+    if ((value ?? '') === sent.current) return;
+    sent.current = value ?? '';
+    setText(value ?? '');
+  }, [value]);
+  const commit = (next: string) => {
+    sent.current = next.trim();
+    onCommit(next);
+  };
+  return (
+    <Input
+      aria-label={label}
+      placeholder={label}
+      type={type}
+      value={text}
+      style={{ width: type === 'date' ? 160 : 140 }}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={(e) => commit(e.target.value)}
+      onPressEnter={(e) => commit((e.target as HTMLInputElement).value)}
+    />
   );
 }
