@@ -242,6 +242,24 @@ describe('configFromDeclaration', () => {
     );
   });
 
+  it('filters by a related record picked by its name, never by an id typed in', async () => {
+    const { users } = await import('../../../../shared/resources/users');
+    const filters = configFromDeclaration(users).filters ?? [];
+    const role = filters.find((f) => f.name === 'role_id');
+    expect(role?.type).toBe('custom');
+    expect(filters.some((f) => f.type === 'number' && /_id$/.test(f.name))).toBe(false);
+    const { render } = await import('@testing-library/react');
+    const { Provider } = await import('react-redux');
+    const changed: (string | undefined)[] = [];
+    render(
+      <Provider store={makeStore()}>
+        {role?.render?.({ value: undefined, label: 'Role', onChange: (v) => changed.push(v) })}
+      </Provider>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
   it('takes a screen’s overrides: hidden and extra columns, a locked field, tabs and row actions', () => {
     const locked = () => 'resource.readOnly';
     const config = configFromDeclaration(studentCategories, {

@@ -174,8 +174,18 @@ export function LookupSelect({
   resource,
   initialLabel,
   allowClear = true,
+  placeholder,
+  ariaLabel,
+  width,
   ...props
-}: ControlProps<number> & { resource: string; initialLabel?: string | null; allowClear?: boolean }) {
+}: ControlProps<number> & {
+  resource: string;
+  initialLabel?: string | null;
+  allowClear?: boolean;
+  placeholder?: string;
+  ariaLabel?: string;
+  width?: number;
+}) {
   const path = lookupPath(resource);
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -209,7 +219,9 @@ export function LookupSelect({
       allowClear={allowClear}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       onOpenChange={setOpen}
-      style={{ maxWidth: 400 }}
+      placeholder={placeholder}
+      aria-label={ariaLabel}
+      style={width ? { width } : { maxWidth: 400 }}
     />
   );
 }
@@ -350,9 +362,28 @@ export function declaredFilters(decl: ResourceDeclaration): ResourceFilter[] {
           { name: `${name}_to`, labelKey, type: 'date' },
         );
         break;
+      case 'lookup': {
+        // picked by name, as the rows show it (never an id typed in)
+        const resource = field.resource;
+        filters.push({
+          name,
+          labelKey,
+          type: 'custom',
+          render: ({ value, onChange, label }) => (
+            <LookupSelect
+              resource={resource}
+              value={value ? Number(value) : null}
+              onChange={(id) => onChange(id === null || id === undefined ? undefined : String(id))}
+              placeholder={label}
+              ariaLabel={label}
+              width={180}
+            />
+          ),
+        });
+        break;
+      }
       case 'integer':
       case 'money':
-      case 'lookup':
         filters.push({ name, labelKey, type: 'number' });
         break;
       default:

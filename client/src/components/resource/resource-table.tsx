@@ -255,6 +255,13 @@ export function ResourceTable<T extends ResourceRow>({
   const filters: ReactNode[] = (config.filters ?? []).map((filter) => {
     const value = query[filter.name] ?? filter.defaultValue?.();
     const label = t(filter.labelKey);
+    if (filter.type === 'custom' && filter.render) {
+      return (
+        <span key={filter.name} data-testid={`filter-${filter.name}`}>
+          {filter.render({ value, label, onChange: (v) => change({ [filter.name]: v }) })}
+        </span>
+      );
+    }
     if (filter.type === 'select') {
       return (
         <Select

@@ -15,7 +15,13 @@ export interface ResourceFilter {
   /** query parameter (and server filter) name, e.g. `year`, `is_active` */
   name: string;
   labelKey: string;
-  type: 'select' | 'number' | 'text' | 'date';
+  type: 'select' | 'number' | 'text' | 'date' | 'custom';
+  /** a `custom` filter's control (a lookup's searchable picker): the query's value, and how to change it */
+  render?: (props: {
+    value: string | undefined;
+    onChange: (value: string | undefined) => void;
+    label: string;
+  }) => ReactNode;
   /** choices of a select: a label key or a fixed label per value */
   options?: { value: string; labelKey?: string; label?: string }[];
   /** value used when the URL has none (shown selected; the route data call should default it the same) */
