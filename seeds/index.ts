@@ -64,7 +64,8 @@ export async function seedReference(db: Knex): Promise<void> {
 }
 
 /**
- * The embedded demo: a company, two branches, roles, the demo admin and a portal student. Only on the
+ * The embedded demo: a company, two branches, roles, the demo admin, three student categories and a portal
+ * student. Only on the
  * embedded default (never in production), and only into an empty database. Returns whether it seeded.
  */
 export async function seedDemo(db: Knex): Promise<boolean> {
@@ -124,8 +125,20 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       email_verified_at: now,
       ...stamp,
     });
+    const [general] = await trx('student_categories').insert({
+      name_en: 'General',
+      name_zh: '一般',
+      color: '#1677ff',
+      sort_order: 1,
+      ...stamp,
+    });
+    await trx('student_categories').insert([
+      { name_en: 'Scholarship', name_zh: '獎學金', color: '#52c41a', sort_order: 2, ...stamp },
+      { name_en: 'Exchange', name_zh: '交換生', color: '#fa8c16', sort_order: 3, ...stamp },
+    ]);
     await trx('students').insert({
       student_no: 'STU-MK-2026-00001',
+      category_id: general,
       branch_id: mk,
       surname_en: 'CHAN',
       given_name_en: 'Tai Man',
