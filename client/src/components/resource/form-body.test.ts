@@ -28,3 +28,15 @@ describe('formBody', () => {
     expect(formBody(fields, { code: 'HK', is_admin: true }, ZCompanyCreate)).toEqual({ code: 'HK' });
   });
 });
+
+describe('computed fields of a declaration', () => {
+  it('are shown on a record and never sent back (the server computes them)', async () => {
+    const { users } = await import('../../../../shared/resources/users');
+    const { declaredFields } = await import('./from-declaration');
+    const declared = declaredFields(users);
+    const lastLogin = declared.find((f) => f.name === 'last_login_at');
+    expect(lastLogin).toMatchObject({ only: 'edit', readOnly: true });
+    const body = formBody(declared, { name: 'Ann', last_login_at: '2026-11-25T04:00:00.000Z' });
+    expect(body).toEqual({ name: 'Ann' });
+  });
+});

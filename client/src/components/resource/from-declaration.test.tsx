@@ -252,7 +252,7 @@ describe('configFromDeclaration', () => {
     const { Provider } = await import('react-redux');
     const changed: (string | undefined)[] = [];
     render(
-      <Provider store={makeStore()}>
+      <Provider store={makeStore('backoffice')}>
         {role?.render?.({ value: undefined, label: 'Role', onChange: (v) => changed.push(v) })}
       </Provider>,
     );

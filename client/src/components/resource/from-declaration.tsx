@@ -16,6 +16,7 @@ import { optionLabel, useLookupChoicesQuery, useOptionListQuery } from './declar
 import {
   currencyDigits,
   declaredCell,
+  renderDeclaredValue,
   optionListOf,
   toMajorUnits,
   valueLabelKey,
@@ -428,12 +429,35 @@ export function declaredColumns(decl: ResourceDeclaration): ResourceColumn[] {
 
 /** The form fields of a declaration: its writable fields, in declaration order. */
 export function declaredFields(decl: ResourceDeclaration): ResourceField[] {
-  return writableFields(decl).map(([name, field]) => ({
+  const writable = writableFields(decl).map(([name, field]) => ({
     name,
     labelKey: fieldLabelKey(decl.name, name),
     input: declaredInput(name, field, decl.name),
     ...(field.help ? { helpKey: `resources.${decl.name}.help.${name}` } : {}),
   }));
+  // what the server computes (a generated number, a last sign-in) is shown on a record, never sent back
+  const computed: ResourceField[] = Object.entries(decl.fields)
+    .filter(([name, field]) => field.readOnly && name !== 'id')
+    .map(([name, field]) => ({
+      name,
+      labelKey: fieldLabelKey(decl.name, name),
+      only: 'edit' as const,
+      readOnly: true,
+      input: {
+        type: 'custom' as const,
+        render: ({ record }: CustomFieldProps) => (
+          <Typography.Text data-testid={`computed-${name}`}>
+            {record
+              ? (renderDeclaredValue(decl, name, field, record, {
+                  t: i18next.t,
+                  language: i18next.language,
+                }) ?? '')
+              : ''}
+          </Typography.Text>
+        ),
+      },
+    }));
+  return [...writable, ...computed];
 }
 
 /** An item placed among the derived ones: after or before a named one, else at the end. */

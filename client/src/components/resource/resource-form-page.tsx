@@ -61,6 +61,7 @@ export function formBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
+    if (field.readOnly) continue;
     const value = values[field.name];
     if (value === undefined) continue;
     const takesNull = schema?.shape[field.name]?.safeParse(null).success ?? false;

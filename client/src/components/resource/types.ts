@@ -75,6 +75,8 @@ export interface ResourceField {
   only?: 'create' | 'edit';
   /** a value sent as is (not shown), e.g. `parent_id` from the query string */
   hidden?: boolean;
+  /** shown, never sent: a value the server computes */
+  readOnly?: boolean;
   /**
    * why this user may not change this field here (a translation key), or null: the field is shown disabled
    * with the reason under it instead of being refused on save (one's own email, the admin flag for a non-admin)
