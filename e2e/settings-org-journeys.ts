@@ -127,7 +127,19 @@ async function hasValue(input: Locator, expected: string): Promise<void> {
 /** Opens the antd Select of a form item, types to narrow its choices and picks the one holding `option`. */
 async function choose(page: Page, item: Locator, option: string, typed?: string): Promise<void> {
   await item.locator('.ant-select').click();
-  if (typed) await item.getByRole('combobox').fill(typed);
+  if (typed) {
+    await item.getByRole('combobox').fill(typed);
+    // a lookup asks the server for the typed text (after a pause): pick from its answer, not from the list
+    // shown before it, which is replaced under the pointer
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    for (let tries = 0; ; tries++) {
+      const texts = await options.allInnerTexts();
+      if (texts.length > 0 && texts.every((text) => text.includes(typed))) break;
+      if (tries > 150) throw new Error(`the lookup never answered "${typed}": ${JSON.stringify(texts)}`);
+      await page.waitForTimeout(100);
+    }
+    await options.filter({ hasText: option }).first().waitFor();
+  }
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: option })
