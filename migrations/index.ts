@@ -6,6 +6,7 @@ import * as reference from './20261122000004_reference';
 import * as files from './20261122000005_files';
 import * as security from './20261124000006_security';
 import * as listIndexes from './20261125000007_list_indexes';
+import * as schools from './20261125000008_schools';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122000005_files': files,
   '20261124000006_security': security,
   '20261125000007_list_indexes': listIndexes,
+  '20261125000008_schools': schools,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -75,8 +75,12 @@ export type FieldDeclaration = FieldCommon &
     /** the id of a record of another resource; rows carry `<name without _id>_name` in the caller's language */
     | { type: 'lookup'; resource: string }
     | { type: 'richtext'; max: number }
-    /** the id of a stored file (files table) */
-    | { type: 'file'; accept?: 'image' | 'any' }
+    /**
+     * the id of a stored file (files table), set by uploading to `POST /api{path}/:id/{field}` (multipart `file`)
+     * and cleared by `DELETE` there, never by the record's body: the upload is filed under `owner` (a file owner
+     * type, `school_logo`) for this record, and replaces the one before
+     */
+    | { type: 'file'; accept?: 'image' | 'any'; owner: string }
     /** `#rrggbb` */
     | { type: 'color' }
   );
@@ -105,6 +109,31 @@ export interface ReferenceDeclaration {
   key: string;
   /** counted only once the table exists (a table a later issue adds) */
   whenTableExists?: boolean;
+  /** more conditions on `table` (files: `owner_type`) */
+  where?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * Rows a record owns and is saved with, whole (an intake's subjects, its timetable, its checklist): the create
+ * and update bodies carry the collection as an array under its name; a save replaces what was there in the
+ * record's transaction (rows keep their `id` when the body gives it), the record's audit row shows the
+ * collection before and after, a read of one record carries it, and deleting the record deletes them.
+ */
+export interface CollectionDeclaration {
+  table: string;
+  /** the column holding the owning record's id */
+  column: string;
+  /**
+   * the collection is a set of ids of another resource's records (`subject_ids`) in `column` of `table`; a read
+   * adds `<name without _ids>_names`: `[{ id, label }]` in the caller's language
+   */
+  ids?: { column: string; resource: string };
+  /** each row's own fields (a timetable's date and titles) */
+  fields?: Record<string, FieldDeclaration>;
+  /** the column keeping the body's order (0, 1, 2 …): a checklist's order is the order sent */
+  orderColumn?: string;
+  /** the most rows a record may own */
+  max: number;
 }
 
 export interface ResourceDeclaration<
@@ -122,6 +151,8 @@ export interface ResourceDeclaration<
   display: { en: readonly (keyof F & string)[]; zh_HK: readonly (keyof F & string)[] };
   /** `field` or `-field` */
   defaultSort: string;
+  /** rows it owns and is saved with (see `CollectionDeclaration`), by their name in the body */
+  collections?: Readonly<Record<string, CollectionDeclaration>>;
   /** column sets unique together (each single `unique` field is one too) */
   unique?: readonly (readonly (keyof F & string)[])[];
   references?: readonly ReferenceDeclaration[];

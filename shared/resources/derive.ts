@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zEmail } from '../schemas/auth';
 import { FIELD_MESSAGES } from '../messages';
-import type { FieldDeclaration, ResourceDeclaration } from './declaration';
+import type { CollectionDeclaration, FieldDeclaration, ResourceDeclaration } from './declaration';
 
 const MAX_MONEY = 1_000_000_000_000; // 10 billion in major units of a two-decimal currency
 const RATE_MAX = 100_000; // 1000 %
@@ -82,20 +82,50 @@ export function isNullable(field: FieldDeclaration): boolean {
   return field.default === undefined || field.default === null;
 }
 
-/** The writable fields: not read-only, not the parent column (taken from the URL). */
+/**
+ * The writable fields: not read-only, not the parent column (taken from the URL), not a file (uploaded to its
+ * own route).
+ */
 export function writableFields(decl: ResourceDeclaration): [string, FieldDeclaration][] {
   return Object.entries(decl.fields).filter(
-    ([name, field]) => !field.readOnly && name !== decl.parent?.column && name !== decl.states?.column,
+    ([name, field]) =>
+      !field.readOnly &&
+      field.type !== 'file' &&
+      name !== decl.parent?.column &&
+      name !== decl.states?.column,
   );
+}
+
+/** The object schema of declared fields: required ones required, the others optional (or null). */
+function fieldsSchema(fields: [string, FieldDeclaration][]): Record<string, z.ZodType> {
+  const out: Record<string, z.ZodType> = {};
+  for (const [name, field] of fields) {
+    const base = fieldSchema(field);
+    out[name] = field.required ? base : isNullable(field) ? base.nullable().optional() : base.optional();
+  }
+  return out;
+}
+
+/** A collection in a body: ids (each once), or rows of its fields (an existing row with its `id`). */
+function collectionSchema(collection: CollectionDeclaration): z.ZodType {
+  if (collection.ids) {
+    return z
+      .array(zId)
+      .max(collection.max)
+      .refine((ids) => new Set(ids).size === ids.length, FIELD_MESSAGES.invalidValue);
+  }
+  const row = z.strictObject({
+    id: zId.optional(),
+    ...fieldsSchema(Object.entries(collection.fields ?? {})),
+  });
+  return z.array(row).max(collection.max);
 }
 
 /** Create, update and filter schemas of a declaration: strict objects, as every route's bodies are. */
 export function deriveSchemas(decl: ResourceDeclaration): DerivedSchemas {
-  const create: Record<string, z.ZodType> = {};
-  for (const [name, field] of writableFields(decl)) {
-    const base = fieldSchema(field);
-    create[name] = field.required ? base : isNullable(field) ? base.nullable().optional() : base.optional();
-  }
+  const create: Record<string, z.ZodType> = fieldsSchema(writableFields(decl));
+  for (const [name, collection] of Object.entries(decl.collections ?? {}))
+    create[name] = collectionSchema(collection).optional();
   const filters: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(decl.fields)) {
     if (!field.filterable) continue;

@@ -6,6 +6,7 @@ import { companies } from './companies';
 import { holidays } from './holidays';
 import { options } from './options';
 import { roles } from './roles';
+import { schoolAdmissions, schools, schoolSubjects } from './schools';
 import { studentCategories } from './student-categories';
 import { orderTerms, refundTerms } from './terms';
 import { users } from './users';
@@ -26,6 +27,9 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   options,
   auditLogs,
   studentCategories,
+  schools,
+  schoolSubjects,
+  schoolAdmissions,
 ];
 
 export function declarationByName(name: string): ResourceDeclaration | undefined {

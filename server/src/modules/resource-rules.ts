@@ -9,6 +9,7 @@ import { holidayRules } from './holidays/holidays.resource';
 import type { ModuleDeps } from './module';
 import { optionRules } from './options/options.resource';
 import { roleRules } from './roles/roles.resource';
+import { schoolAdmissionRules, schoolRules, schoolSubjectRules } from './schools/schools.resource';
 import { termsRules } from './terms/terms.resource';
 import { userRules } from './users/users.resource';
 
@@ -43,6 +44,9 @@ export const RESOURCE_RULES: Record<string, Rules | ((context: RulesContext) => 
   [refundTerms.name]: termsRules(refundTerms),
   option: ({ member }) => optionRules(member as OptionKey),
   audit_log: auditLogRules,
+  school: schoolRules,
+  school_subject: schoolSubjectRules,
+  school_admission: schoolAdmissionRules,
 };
 
 /** The rules of one declared resource (of one member of a family). */

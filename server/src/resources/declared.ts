@@ -6,6 +6,7 @@ import resourcesEn from '../../../shared/resources/locales/en.json';
 import resourcesZh from '../../../shared/resources/locales/zh_HK.json';
 import type { ExportColumn, LookupRelation, ResourceDefinition, Row } from './resource';
 import { binding } from './rows';
+import { AppError } from '../lib/app-error';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -112,7 +113,9 @@ export function definitionFromDeclaration(
   if (decl.parent)
     for (const set of unique) if (!set.includes(decl.parent.column)) set.unshift(decl.parent.column);
   const filters = fields.filter(([, f]) => f.filterable);
-  const defaults = declaredDefaults(decl);
+  const defaults: Row = declaredDefaults(decl);
+  // a new record owns none of its collections yet
+  for (const name of Object.keys(decl.collections ?? {})) defaults[name] = [];
   const def: ResourceDefinition = {
     name: decl.name,
     path: decl.path,
@@ -155,13 +158,24 @@ export function definitionFromDeclaration(
       rules.applyFilters?.(qb, values);
     },
     createForm: async (db, ctx) => ({ defaults, ...((await rules.createForm?.(db, ctx)) ?? {}) }),
+    async beforeWrite(db, data, existing, ctx) {
+      // an amount is money only with its currency
+      for (const [name, field] of fields) {
+        if (field.type !== 'money' || !(name in data || field.currency in data)) continue;
+        const amount = name in data ? data[name] : existing?.[name];
+        const currency = field.currency in data ? data[field.currency] : existing?.[field.currency];
+        if (amount !== null && amount !== undefined && !currency)
+          throw AppError.field('validation', field.currency, 'currencyForAmount');
+      }
+      await rules.beforeWrite?.(db, data, existing, ctx);
+    },
     ...withoutMerged(rules),
   };
   return def;
 }
 
-/** `rules` minus the members merged above (filters and the create form are combined, not replaced). */
+/** `rules` minus the members merged above (filters, the create form and write checks are combined, not replaced). */
 function withoutMerged(rules: Partial<ResourceDefinition>): Partial<ResourceDefinition> {
-  const { applyFilters: _filters, createForm: _form, ...rest } = rules;
+  const { applyFilters: _filters, createForm: _form, beforeWrite: _write, ...rest } = rules;
   return rest;
 }

@@ -1,6 +1,6 @@
 import type { Trx } from '../db/knex';
 import type { LookupRelation, Row } from './resource';
-import { binding } from './rows';
+import { resourceRepository } from './resource.repository';
 
 /**
  * Every row gets the names of the records it refers to, in `language`: one `IN` query per relation for the
@@ -20,10 +20,16 @@ export async function resolveLookups(
       ];
       const found = new Map<unknown, string>();
       if (!values.length) return found;
-      const columns = [...new Set([key, ...relation.label.en, ...relation.label.zh_HK])];
-      const qb = db(relation.table).whereIn(key, values).select(columns);
-      for (const [column, value] of Object.entries(relation.where ?? {})) qb.where(column, binding(value));
-      for (const row of await qb) {
+      const columns = [...relation.label.en, ...relation.label.zh_HK];
+      const related = await resourceRepository.rowsByKey(
+        db,
+        relation.table,
+        key,
+        values,
+        columns,
+        relation.where,
+      );
+      for (const row of related) {
         const label = relation.label[language]
           .map((c) => row[c])
           .filter((v) => v !== null && v !== undefined && v !== '')

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { guardedQuery, type Trx } from '../db/knex';
 import { changeEvents } from '../lib/change-events';
 import { toDbDateTime } from '../lib/clock';
+import type { CollectionDeclaration } from '../../../shared/resources/declaration';
 import type { ResourceDefinition, Row } from './resource';
 import { binding } from './rows';
 
@@ -394,19 +395,82 @@ export const resourceRepository = {
     await db(def.table).where({ id }).delete();
   },
 
-  async count(db: Trx, table: string, column: string, value: unknown): Promise<number> {
-    const row = await db(table).where(column, binding(value)).count({ n: '*' }).first();
+  /** Rows of `table` whose `column` holds `value` (and that match `where`): what still refers to a record. */
+  async count(
+    db: Trx,
+    table: string,
+    column: string,
+    value: unknown,
+    where: Readonly<Row> = {},
+  ): Promise<number> {
+    const qb = db(table).where(column, binding(value));
+    for (const [c, v] of Object.entries(where)) qb.where(c, binding(v));
+    const row = await qb.count({ n: '*' }).first();
     return Number(row?.n ?? 0);
+  },
+
+  /** `columns` of the rows of `table` whose `key` is one of `values` (and that match `where`): related names. */
+  rowsByKey(
+    db: Trx,
+    table: string,
+    key: string,
+    values: readonly unknown[],
+    columns: readonly string[],
+    where: Readonly<Row> = {},
+  ): Promise<Row[]> {
+    if (!values.length) return Promise.resolve([]);
+    const qb = db(table)
+      .whereIn(key, values.map(binding) as readonly string[])
+      .select([...new Set([key, ...columns])]);
+    for (const [column, value] of Object.entries(where)) qb.where(column, binding(value));
+    return qb;
+  },
+
+  /** The rows a collection holds for each of `ownerIds`, in their order (then `id`). */
+  collectionRows(db: Trx, collection: CollectionDeclaration, ownerIds: readonly number[]): Promise<Row[]> {
+    if (!ownerIds.length) return Promise.resolve([]);
+    const qb = db(collection.table).whereIn(collection.column, ownerIds as number[]);
+    if (collection.orderColumn) qb.orderBy(collection.orderColumn);
+    return qb.orderBy('id');
+  },
+
+  collectionInsert(db: Trx, collection: CollectionDeclaration, rows: Row[]): Promise<unknown> {
+    return rows.length ? db(collection.table).insert(rows) : Promise.resolve();
+  },
+
+  async collectionUpdate(db: Trx, collection: CollectionDeclaration, id: number, data: Row): Promise<void> {
+    await db(collection.table).where({ id }).update(data);
+  },
+
+  /** Deletes the owner's rows of a collection: all of them, or those with the given ids. */
+  async collectionDelete(
+    db: Trx,
+    collection: CollectionDeclaration,
+    ownerId: number,
+    ids?: readonly number[],
+  ): Promise<void> {
+    if (ids && !ids.length) return;
+    const qb = db(collection.table).where(collection.column, ownerId);
+    if (ids) qb.whereIn('id', ids as number[]);
+    await qb.delete();
   },
 
   /** A lookup's choices: `columns` of the rows in scope whose label columns contain `q`, by the first column. */
   lookup(
     db: Trx,
     def: ResourceDefinition,
-    o: { q?: string; columns: string[]; scope: BranchScope; activeOnly: boolean; limit: number },
+    o: {
+      q?: string;
+      columns: string[];
+      scope: BranchScope;
+      activeOnly: boolean;
+      limit: number;
+      filters?: Row;
+    },
   ): Promise<Row[]> {
     const qb = db(def.table);
     applyScope(qb, def, o.scope);
+    def.applyFilters?.(qb, o.filters ?? {});
     if (o.activeOnly) qb.where(`${def.table}.is_active`, true);
     if (o.q) {
       const pattern = `%${escapeLike(o.q)}%`;

@@ -96,14 +96,16 @@ function mount(
       before,
       schemas: {
         params,
+        // the list's own filters narrow the choices (`/api/areas/lookup?parent_id=3`: one area's districts)
         query: z.strictObject({
+          ...(template.schemas.filters?.shape ?? {}),
           q: z.string().trim().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(50).optional(),
         }),
       },
       handler: async (req, res) => {
-        const { q, limit } = req.parsed.query;
-        res.json(await pick(req).service.lookup(q, contextOf(req), limit));
+        const { q, limit, ...filters } = req.parsed.query;
+        res.json(await pick(req).service.lookup(q, contextOf(req), limit, filters));
       },
     });
   }

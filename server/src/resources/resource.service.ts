@@ -11,6 +11,7 @@ import { listLimits, resourceRepository } from './resource.repository';
 import { resolveLookups } from './relations';
 import { apiDateTime, numberOrNull } from './rows';
 import { lockForUpdate, withinUnit, type UnitOfWork } from './unit-of-work';
+import { deleteCollections, saveCollections, splitCollections, withCollections } from './collections';
 import { msg } from '../../../shared/messages';
 
 const TIMESTAMPS = ['created_at', 'updated_at'];
@@ -45,6 +46,10 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
   };
   const permissionOf = (action: ResourceAction) => def.permissions?.[action] ?? `${def.module}.${action}`;
   const WRITE_ACTIONS = def.readOnly ? [] : (['update', 'delete'] as const);
+  const collections = def.declaration?.collections;
+  /** One record with the collections it owns (a read of one record, a write's answer and audit row). */
+  const whole = (trx: Trx, row: Row, ctx: RequestContext): Promise<Row> =>
+    withCollections(trx, collections, row, ctx.language);
 
   /** The caller's permissions as `can` reads them. */
   const holder = (ctx: RequestContext) =>
@@ -165,7 +170,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
     /** The record; with `tab`, plus what the resource's rules add for that tab of its page. */
     async get(id: number, ctx: RequestContext, tab?: string): Promise<Row> {
-      const [row] = await present(db, [await mustFind(db, id, ctx)], ctx);
+      const [row] = await present(db, [await whole(db, await mustFind(db, id, ctx), ctx)], ctx);
       const extra = tab && def.tabData?.[tab] ? await def.tabData[tab](db, row, ctx) : {};
       return { ...row, ...extra };
     },
@@ -193,8 +198,9 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           input[def.states.column] = def.states.initial;
         checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, null, ctx);
-        await checkUnique(trx, input, null);
-        const data = def.prepare ? await def.prepare(trx, input, null) : input;
+        const { own, nested } = splitCollections(collections, input);
+        await checkUnique(trx, own, null);
+        const data = def.prepare ? await def.prepare(trx, own, null) : own;
         if (def.numbering && data[def.numbering.column] == null) {
           const { column, document, branchColumn } = def.numbering;
           data[column] = await numberingService.next(
@@ -204,7 +210,8 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           );
         }
         const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
-        const row = await mustFind(trx, id, null);
+        await saveCollections(trx, collections, id, nested);
+        const row = await whole(trx, await mustFind(trx, id, null), ctx);
         await def.afterWrite?.(trx, row, null, ctx);
         await auditService.record(trx, ctx, {
           action: 'create',
@@ -222,14 +229,16 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       return withinUnit(db, uow, async (unit) => {
         const trx = unit.trx;
         unit.changed(def.table);
-        const before = await mustLock(unit, id, ctx);
+        const before = await whole(trx, await mustLock(unit, id, ctx), ctx);
         await assertNotRefused(trx, before, ctx);
         checkBranch(input, ctx);
         await def.beforeWrite?.(trx, input, before, ctx);
-        await checkUnique(trx, input, before);
-        const data = def.prepare ? await def.prepare(trx, input, before) : input;
+        const { own, nested } = splitCollections(collections, input);
+        await checkUnique(trx, own, before);
+        const data = def.prepare ? await def.prepare(trx, own, before) : own;
         if (Object.keys(data).length) await resourceRepository.update(trx, def, id, data, ctx.actor.id);
-        const after = await mustFind(trx, id, null);
+        await saveCollections(trx, collections, id, nested);
+        const after = await whole(trx, await mustFind(trx, id, null), ctx);
         await def.afterWrite?.(trx, after, before, ctx);
         await auditService.record(trx, ctx, {
           action: 'update',
@@ -248,12 +257,18 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       await withinUnit(db, uow, async (unit) => {
         const trx = unit.trx;
         unit.changed(def.table);
-        const before = await mustLock(unit, id, ctx);
+        const before = await whole(trx, await mustLock(unit, id, ctx), ctx);
         await assertNotRefused(trx, before, ctx);
         const references: Record<string, number> = {};
         for (const ref of def.references ?? []) {
           if (ref.whenTableExists && !(await resourceRepository.hasTable(trx, ref.table))) continue;
-          const n = await resourceRepository.count(trx, ref.table, ref.column, before[ref.field ?? 'id']);
+          const n = await resourceRepository.count(
+            trx,
+            ref.table,
+            ref.column,
+            before[ref.field ?? 'id'],
+            ref.where,
+          );
           if (n > 0) references[ref.key] = (references[ref.key] ?? 0) + n;
         }
         if (Object.keys(references).length) {
@@ -270,6 +285,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           throw new AppError('referenced', message, { references });
         }
         await def.beforeDelete?.(trx, before, ctx);
+        await deleteCollections(trx, collections, id);
         await resourceRepository.delete(trx, def, id);
         await auditService.record(trx, ctx, {
           action: 'delete',
@@ -319,6 +335,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       q: string | undefined,
       ctx: RequestContext,
       limit = 20,
+      filters: Row = {},
     ): Promise<{ id: number; label: string }[]> {
       if (!def.label) throw new AppError('not_found');
       const columns = def.label[ctx.language];
@@ -328,6 +345,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         scope: ctx.branchScope,
         activeOnly: def.booleans?.includes('is_active') ?? false,
         limit,
+        filters,
       });
       return rows.map((row) => ({
         id: Number(row.id),

@@ -21,6 +21,8 @@ export interface Reference {
   field?: string;
   /** counted only once the table exists (a table a later issue adds) */
   whenTableExists?: boolean;
+  /** more conditions on `table` (files: `owner_type`) */
+  where?: Readonly<Row>;
 }
 
 /** One column of a list export: a header in each language and the cell value (default `row[key]`). */

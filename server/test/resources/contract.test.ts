@@ -58,6 +58,12 @@ const OVERRIDES: Record<string, (seq: number, base: Row) => Row | Promise<Row>> 
   // the default terms cannot be deleted while others exist: the suite's rows are not the default
   order_terms: () => ({ is_default: false }),
   refund_terms: () => ({ is_default: false }),
+  // a school's district is one of its area's districts
+  school: async (n, base) => {
+    const area = declarationByName('area')!;
+    const district = await createRecord(area, { ...(await validBody(area, n)), parent_id: base.area_id });
+    return { district_id: district.id };
+  },
   holiday: (n) => ({
     date: new Date(Date.UTC(currentYear(), 0, 1) + (n % 365) * 86_400_000).toISOString().slice(0, 10),
   }),
@@ -509,7 +515,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
           expect(ref.whenTableExists).toBe(true);
           continue;
         }
-        const referencing = await insertAnyRow(t.db, ref.table, { [ref.column]: victim.id });
+        const referencing = await insertAnyRow(t.db, ref.table, { [ref.column]: victim.id, ...ref.where });
         const refused = await admin.delete(`${url}/${victim.id}`);
         expect([ref.key, refused.status]).toEqual([ref.key, 409]);
         expect(refused.body.code).toBe('referenced');
@@ -524,6 +530,107 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
         .db('audit_logs')
         .where({ entity: decl.name, entity_id: victim.id, action: 'delete' });
       expect(audit).toHaveLength(1);
+    });
+  }
+
+  if (decl.collections) {
+    /** A record of `target` that a collection of `decl` may hold: under the same parent record when both have one. */
+    async function collectible(target: ResourceDeclaration): Promise<number> {
+      if (!target.parent || target.parent.resource !== decl.parent?.resource)
+        return (await createRecord(target)).id;
+      const parentBase = await baseUrl(declarationByName(decl.parent.resource)!);
+      const res = await admin.post(
+        `${parentBase}/${await parentIdOf(decl)}/${target.parent.segment}`,
+        await validBody(target),
+      );
+      expect(res.status).toBe(201);
+      return res.body.id;
+    }
+
+    async function collectionRows(fields: Record<string, FieldDeclaration>, count: number): Promise<Row[]> {
+      const rows: Row[] = [];
+      for (let i = 0; i < count; i++) {
+        const n = ++seq;
+        const row: Row = {};
+        for (const [name, field] of Object.entries(fields))
+          row[name] = await valueOf({ ...decl, fields }, name, field, n);
+        rows.push(row);
+      }
+      return rows;
+    }
+
+    const withoutIds = (rows: Row[]) => rows.map(({ id: _id, ...rest }) => rest);
+
+    it('saves its collections whole: created with the record, replaced on update keeping ids, deleted with it', async () => {
+      const collections = Object.entries(decl.collections!);
+      const body = await validBody(decl);
+      for (const [name, c] of collections) {
+        body[name] = c.ids
+          ? [
+              await collectible(declarationByName(c.ids.resource)!),
+              await collectible(declarationByName(c.ids.resource)!),
+            ]
+          : await collectionRows(c.fields ?? {}, 3);
+      }
+      const created = await createRecord(decl, body);
+      const read = (await admin.get(`${url}/${created.id}`).expect(200)).body;
+      for (const [name, c] of collections) {
+        if (c.ids) {
+          expect(read[name]).toEqual(body[name]);
+          // each id named in the caller's language
+          expect(read[name.replace(/_ids$/, '_names')].map((x: Row) => x.id)).toEqual(body[name]);
+          expect(read[name.replace(/_ids$/, '_names')].every((x: Row) => typeof x.label === 'string')).toBe(
+            true,
+          );
+        } else {
+          expect(withoutIds(read[name])).toEqual(body[name]);
+        }
+      }
+
+      // update: drop the first, reverse the others (keeping their ids), add a new one
+      const update: Row = {};
+      for (const [name, c] of collections) {
+        if (c.ids) update[name] = [read[name][1]];
+        else update[name] = [...read[name].slice(1).reverse(), ...(await collectionRows(c.fields ?? {}, 1))];
+      }
+      await admin.put(`${url}/${created.id}`).send(update).expect(200);
+      const after = (await admin.get(`${url}/${created.id}`).expect(200)).body;
+      for (const [name, c] of collections) {
+        if (c.ids) {
+          expect(after[name]).toEqual(update[name]);
+        } else {
+          expect(withoutIds(after[name])).toEqual(withoutIds(update[name]));
+          // kept rows keep their ids, in the order sent
+          expect(after[name].slice(0, 2).map((r: Row) => r.id)).toEqual(
+            update[name].slice(0, 2).map((r: Row) => r.id),
+          );
+          expect(await countRows(t.db, c.table, { [c.column]: created.id })).toBe(3);
+        }
+      }
+      const audit = await t
+        .db('audit_logs')
+        .where({ entity: decl.name, entity_id: created.id, action: 'update' })
+        .first();
+      const changes = JSON.parse(String(audit.changes));
+      for (const [name] of collections) expect(Object.keys(changes.after)).toContain(name);
+
+      // a row id of another record's collection is refused, and nothing changes
+      const other = await createRecord(decl, {
+        ...(await validBody(decl)),
+        ...Object.fromEntries(collections.filter(([, c]) => !c.ids).map(([name]) => [name, []])),
+      });
+      for (const [name, c] of collections.filter(([, c]) => !c.ids)) {
+        const foreign = await collectionRows(c.fields ?? {}, 1);
+        const res = await admin
+          .put(`${url}/${other.id}`)
+          .send({ [name]: [{ ...foreign[0], id: after[name][0].id }] });
+        expect(res.status).toBe(422);
+        expect(await countRows(t.db, c.table, { [c.column]: other.id })).toBe(0);
+      }
+
+      await admin.delete(`${url}/${created.id}`).expect(204);
+      for (const [, c] of collections)
+        expect(await countRows(t.db, c.table, { [c.column]: created.id })).toBe(0);
     });
   }
 

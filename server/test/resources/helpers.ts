@@ -108,11 +108,13 @@ export async function insertAnyRow(db: Knex, table: string, given: Row): Promise
   return Number(id);
 }
 
+/** A row of the table `<stem>_id` refers to (a school's `admission_id`: `school_admissions`), made when none exists. */
 async function firstIdOf(db: Knex, stem: string): Promise<number> {
-  for (const table of [`${stem}s`, `${stem}es`, `${stem.replace(/y$/, '')}ies`, stem]) {
+  const plurals = [`${stem}s`, `${stem}es`, `${stem.replace(/y$/, '')}ies`, stem];
+  for (const table of [...plurals, ...plurals.map((p) => `school_${p}`)]) {
     if (!(await db.schema.hasTable(table))) continue;
     const row = await db(table).first('id');
-    if (row) return Number(row.id);
+    return row ? Number(row.id) : insertAnyRow(db, table, {});
   }
-  throw new Error(`no row to refer to for ${stem}_id`);
+  throw new Error(`no table to refer to for ${stem}_id`);
 }
