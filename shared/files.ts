@@ -70,3 +70,50 @@ export type FileMessageKey = keyof typeof FILE_MESSAGES;
 export function fileUrl(id: number): string {
   return `/api/files/${id}`;
 }
+
+/** The kinds of file the media manager filters by (from the detected type). */
+export const FILE_KINDS = ['image', 'pdf', 'document', 'spreadsheet', 'other'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** Why a file cannot be deleted on its own: the record that uses it (a logo, a photo, a checklist row). */
+export interface FileUse {
+  /** what uses it, a key of `files.uses.*` in the client's strings (`school_logo`, `profile_photo` …) */
+  kind: string;
+  /** the using record's name in the caller's language */
+  label: string | null;
+}
+
+/** A file as `GET /api/files` (the media manager, an owner's attachments) and `POST /api/files` answer it. */
+export interface FileItem {
+  id: number;
+  original_name: string;
+  /** detected from the content */
+  mime_type: string;
+  kind: FileKind;
+  size_bytes: number;
+  /** `school`, `school_logo`, `user` … (a key of `files.owners.*` in the client's strings) */
+  owner_type: string;
+  owner_id: number;
+  /** the owner record's name in the caller's language, null when it is gone */
+  owner_label: string | null;
+  /** the owner record's screen (`/schools/attachment/5`), null when there is none */
+  owner_url: string | null;
+  branch_id: number | null;
+  branch_name: string | null;
+  uploaded_by_name: string | null;
+  /** ISO 8601, UTC */
+  created_at: string;
+  /** the record using it, or null: a used file is deleted through that record, not on its own */
+  in_use: FileUse | null;
+  /** this caller may delete it now (holds the rights, and it is not in use) */
+  can_delete: boolean;
+  /** download (`Content-Disposition: attachment`) */
+  url: string;
+  /** shown in the page (`inline`): images and PDFs only, else null */
+  preview_url: string | null;
+}
+
+/** An image or a PDF can be previewed in the page. */
+export function isPreviewable(mimeType: string): boolean {
+  return mimeType.startsWith('image/') || mimeType === 'application/pdf';
+}
