@@ -75,24 +75,27 @@ function exportColumnOf(decl: ResourceDeclaration, name: string, field: FieldDec
   return { key: name, en, zh };
 }
 
-/** Currencies without minor units (ISO 4217 exponent 0) that the agency meets. */
+/** Currencies shown without decimals (ISO 4217 exponent 0) that the agency meets; still stored ×100 (domain.md). */
 export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set(['KRW', 'JPY', 'VND']);
 
-/** Integer minor units as a number in major units (`12345` HKD → 123.45; KRW 12345 → 12345). */
-export function majorUnits(minor: unknown, currency: unknown): number {
-  const n = Number(minor);
-  return ZERO_DECIMAL_CURRENCIES.has(String(currency ?? '')) ? n : n / 100;
+/**
+ * Integer minor units as a number in major units. Every currency is stored ×100 (domain.md "Money": one integer
+ * rule for all arithmetic), KRW too: `12345` HKD → 123.45; KRW `12345600` → 123456.
+ */
+export function majorUnits(minor: unknown, _currency?: unknown): number {
+  return Number(minor) / 100;
 }
 
 /**
- * A number in major units as integer minor units, the inverse of `majorUnits` (123.45 HKD → 12345; KRW 12345 →
- * 12345). A fraction the currency does not have (KRW 12.5, HKD 1.234) is left a fraction: no rounding hides it
- * (the integer check refuses it).
+ * A number in major units as integer minor units (×100), the inverse of `majorUnits` (123.45 HKD → 12345; KRW
+ * 123456 → 12345600). A fraction the currency does not show (KRW 12.5, HKD 1.234) is left a fraction: no rounding
+ * hides it (the integer check refuses it).
  */
 export function minorUnits(major: number, currency: unknown): number {
-  const minor = ZERO_DECIMAL_CURRENCIES.has(String(currency ?? '')) ? major : major * 100;
-  const rounded = Math.round(minor);
-  return Math.abs(minor - rounded) < 1e-6 ? rounded : minor;
+  const digits = ZERO_DECIMAL_CURRENCIES.has(String(currency ?? '')) ? 0 : 2;
+  const shown = major * 10 ** digits;
+  if (Math.abs(shown - Math.round(shown)) >= 1e-6) return major * 100 + 0.5;
+  return Math.round(shown) * 10 ** (2 - digits);
 }
 
 /**

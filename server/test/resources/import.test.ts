@@ -362,9 +362,10 @@ describe('lookups, options, money and dates (a resource declared in this test)',
         Boolean(r.is_paid),
       ]),
     ).toEqual([
-      ['P1', gold, central, 'F', 'KRW', 12345, '2030-01-02', true],
+      // stored ×100 like every currency (domain.md), though KRW and JPY show no decimals
+      ['P1', gold, central, 'F', 'KRW', 1234500, '2030-01-02', true],
       ['P2', gold, central, 'F', 'HKD', 123450, '2030-01-03', false],
-      ['P3', gold, kowloon, 'M', 'JPY', 500, '2023-03-15', true],
+      ['P3', gold, kowloon, 'M', 'JPY', 50000, '2023-03-15', true],
     ]);
   });
 

@@ -150,7 +150,7 @@ describe('declared inputs', () => {
       'GET /api/fees/5': fakeResponse(200, {
         id: 5,
         currency: 'KRW',
-        amount: 1500000,
+        amount: 150000000,
         rate: 1234,
         category_id: 3,
         category_name: '貴賓',
@@ -214,7 +214,7 @@ describe('declared inputs', () => {
     const put = calls.find((c) => c.init.method === 'PUT')!;
     expect(JSON.parse(String(put.init.body))).toEqual({
       currency: 'KRW',
-      amount: 2000000,
+      amount: 200000000,
       rate: 550,
       category_id: 3,
     });

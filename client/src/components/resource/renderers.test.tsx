@@ -19,19 +19,20 @@ describe('formatMoney', () => {
     expect(formatMoney(0, 'HKD', 'en')).toBe('HKD 0.00');
   });
 
-  it('shows KRW and JPY, which have no minor unit, without decimals', () => {
-    expect(formatMoney(1234567, 'KRW', 'en')).toBe('KRW 1,234,567');
-    expect(formatMoney(1234567, 'KRW', 'zh_HK')).toBe('KRW 1,234,567');
-    expect(formatMoney(5000, 'JPY', 'en')).toBe('JPY 5,000');
+  it('shows KRW and JPY, stored ×100 like every currency, without decimals', () => {
+    expect(formatMoney(123456700, 'KRW', 'en')).toBe('KRW 1,234,567');
+    expect(formatMoney(123456700, 'KRW', 'zh_HK')).toBe('KRW 1,234,567');
+    expect(formatMoney(500000, 'JPY', 'en')).toBe('JPY 5,000');
     expect(currencyDigits('KRW')).toBe(0);
     expect(currencyDigits('BHD')).toBe(3);
-    expect(formatMoney(1234, 'BHD', 'en')).toBe('BHD 1.234');
+    // stored ×100 like every currency (domain.md), shown with its own decimals
+    expect(formatMoney(1234, 'BHD', 'en')).toBe('BHD 12.340');
   });
 
   it('stores what is typed in minor units of the currency', () => {
     expect(toMinorUnits(1234.5, 'HKD')).toBe(123450);
     expect(toMinorUnits(0.29, 'HKD')).toBe(29); // 0.29 * 100 is 28.999… in floating point
-    expect(toMinorUnits(1234567, 'KRW')).toBe(1234567);
+    expect(toMinorUnits(1234567, 'KRW')).toBe(123456700);
   });
 
   it('shows nothing for no amount, and an amount without a currency with two decimals', () => {
@@ -101,7 +102,7 @@ describe('declared values', () => {
   });
 
   it('shows money with the currency of the row, booleans, colours and states as tags', () => {
-    const row = { id: 1, amount: 1500000, currency: 'KRW', paid: true, color: '#FF0000', status: 'issued' };
+    const row = { id: 1, amount: 150000000, currency: 'KRW', paid: true, color: '#FF0000', status: 'issued' };
     expect(
       renderDeclaredValue(decl, 'amount', { type: 'money', currency: 'currency' }, row, {
         t,

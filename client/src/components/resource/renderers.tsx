@@ -46,14 +46,18 @@ export function currencyDigits(currency: string | null | undefined): number {
   return digits;
 }
 
-/** Minor units → major units of a currency (12345 HKD cents → 123.45; 12345 KRW → 12345). */
-export function toMajorUnits(minor: number, currency: string | null | undefined): number {
-  return minor / 10 ** currencyDigits(currency);
+/**
+ * Minor units → major units. Every currency is stored ×100 (domain.md "Money"), KRW too, whatever decimals it
+ * shows: 12345 HKD cents → 123.45; 12345600 KRW → 123456.
+ */
+export function toMajorUnits(minor: number, _currency?: string | null): number {
+  return minor / 100;
 }
 
-/** Major units → integer minor units (rounded to the currency's decimals). */
+/** Major units → integer minor units (×100), rounded first to the decimals the currency shows (none for KRW). */
 export function toMinorUnits(major: number, currency: string | null | undefined): number {
-  return Math.round(major * 10 ** currencyDigits(currency));
+  const digits = Math.min(currencyDigits(currency), 2);
+  return Math.round(major * 10 ** digits) * 10 ** (2 - digits);
 }
 
 /**
