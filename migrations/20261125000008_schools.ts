@@ -18,6 +18,12 @@ function money(t: Knex.CreateTableBuilder, column: string): void {
 }
 
 export async function up(knex: Knex): Promise<void> {
+  // the media manager sorts files by name and size as well as by date
+  await knex.schema.alterTable('files', (t) => {
+    t.index(['original_name', 'id'], 'files_original_name_id_list_index');
+    t.index(['size_bytes', 'id'], 'files_size_bytes_id_list_index');
+  });
+
   await knex.schema.createTable('schools', (t) => {
     t.increments('id');
     t.string('code', 40).notNullable().unique();
@@ -165,4 +171,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('school_admissions');
   await knex.schema.dropTableIfExists('school_subjects');
   await knex.schema.dropTableIfExists('schools');
+  await knex.schema.alterTable('files', (t) => {
+    t.dropIndex(['original_name', 'id'], 'files_original_name_id_list_index');
+    t.dropIndex(['size_bytes', 'id'], 'files_size_bytes_id_list_index');
+  });
 }

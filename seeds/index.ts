@@ -1,10 +1,11 @@
 import { hashPassword } from '../server/src/lib/passwords';
 import type { Knex } from 'knex';
 import { PERMISSIONS } from '../shared/permissions';
-import { toDbDateTime } from '../server/src/lib/clock';
+import { clock, toDbDateTime } from '../server/src/lib/clock';
 import { HOLIDAYS } from './data/holidays';
 import { AREAS } from './data/areas';
 import { OPTION_DEFAULTS } from './data/options';
+import { DEMO_SCHOOLS, type DemoIntake } from './data/schools';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin1234' } as const;
 export const DEMO_STUDENT = { email: 'student@example.com', password: 'Student1234' } as const;
@@ -64,12 +65,20 @@ export async function seedReference(db: Knex): Promise<void> {
 }
 
 /**
- * The embedded demo: a company, two branches, roles, the demo admin, three student categories and a portal
- * student. Only on the
- * embedded default (never in production), and only into an empty database. Returns whether it seeded.
+ * The embedded demo (never in production): the reference data; into a database without users, a company, two
+ * branches, roles, the demo admin, three student categories and a portal student; into one without schools, the
+ * demo schools with their subjects and intakes and two calendar entries (`seedDemoSchools`). Each part is seeded
+ * once; returns whether anything was.
  */
 export async function seedDemo(db: Knex): Promise<boolean> {
   await seedReference(db);
+  const accounts = await seedDemoAccounts(db);
+  const schools = await seedDemoSchools(db);
+  return accounts || schools;
+}
+
+/** The demo's company, branches, roles and accounts: only into a database without users. */
+async function seedDemoAccounts(db: Knex): Promise<boolean> {
   if (await db('users').first('id')) return false;
   const now = toDbDateTime();
   const stamp = { created_at: now, updated_at: now };
@@ -151,6 +160,140 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       language: 'zh_HK',
       ...stamp,
     });
+  });
+  return true;
+}
+
+/** The seed day in Hong Kong plus `offset` days, as `YYYY-MM-DD`. */
+export function seedDay(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(clock.now());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
+}
+
+const TERMS = {
+  spring: { month: '03', en: 'Spring', zh: '春季' },
+  fall: { month: '09', en: 'Fall', zh: '秋季' },
+} as const;
+
+/** The first term start (1 March, 1 September) on or after `date`, or (`skip` 1) the one after it. */
+function termFrom(date: string, skip: number): { start: string; year: number; term: keyof typeof TERMS } {
+  const starts: { start: string; year: number; term: keyof typeof TERMS }[] = [];
+  const first = Number(date.slice(0, 4));
+  for (let year = first; year <= first + 2; year++) {
+    for (const term of ['spring', 'fall'] as const) {
+      const start = `${year}-${TERMS[term].month}-01`;
+      if (start >= date) starts.push({ start, year, term });
+    }
+  }
+  return starts[skip];
+}
+
+/** Won as the money columns hold them: ×100 like every other currency (domain.md "Money"), shown without decimals. */
+const krw = (won: number): number => won * 100;
+
+/** An intake's rows: the intake, the subjects it opens, its checklist and its timetable milestone. */
+async function seedIntake(
+  trx: Knex.Transaction,
+  schoolId: number,
+  subjectIds: Map<string, number>,
+  intake: DemoIntake,
+  stamp: Record<string, string>,
+): Promise<void> {
+  const semester = termFrom(seedDay(100), intake.semester);
+  const [admissionId] = await trx('school_admissions').insert({
+    school_id: schoolId,
+    name_en: `${semester.year} ${TERMS[semester.term].en}`,
+    name_zh: `${semester.year} ${TERMS[semester.term].zh}`,
+    year: semester.year,
+    term: semester.term,
+    application_start: seedDay(intake.application_start),
+    application_deadline: seedDay(intake.application_deadline),
+    interview_date: seedDay(intake.interview_date),
+    result_date: seedDay(intake.result_date),
+    semester_start: semester.start,
+    application_fee: krw(intake.application_fee_won),
+    currency: 'KRW',
+    ...stamp,
+  });
+  await trx('admission_subjects').insert(
+    intake.subjects.map((code) => ({ admission_id: admissionId, subject_id: subjectIds.get(code) })),
+  );
+  await trx('admission_documents').insert(
+    intake.documents.map((doc, i) => ({ admission_id: admissionId, ...doc, sort_order: i })),
+  );
+  await trx('admission_timetable').insert({
+    admission_id: admissionId,
+    date: seedDay(intake.timetable.offset),
+    title_en: intake.timetable.title_en,
+    title_zh: intake.timetable.title_zh,
+    sort_order: 0,
+  });
+}
+
+/**
+ * The demo schools (seeds/data/schools.ts) in Seoul's districts, their subjects and intakes dated from the seed
+ * day, and two calendar entries of the first branch: only into a database without schools. Returns whether it
+ * seeded.
+ */
+export async function seedDemoSchools(db: Knex): Promise<boolean> {
+  if (await db('schools').first('id')) return false;
+  const now = toDbDateTime();
+  const stamp = { created_at: now, updated_at: now };
+  await db.transaction(async (trx) => {
+    const seoul = await trx('areas').where({ name_en: 'Seoul' }).whereNull('parent_id').first('id');
+    for (const school of DEMO_SCHOOLS) {
+      const { subjects, intakes, district_en, ...fields } = school;
+      const district = seoul
+        ? await trx('areas').where({ parent_id: seoul.id, name_en: district_en }).first('id')
+        : undefined;
+      const [schoolId] = await trx('schools').insert({
+        ...fields,
+        school_type: 'university',
+        area_id: seoul?.id ?? null,
+        district_id: district?.id ?? null,
+        ...stamp,
+      });
+      const subjectIds = new Map<string, number>();
+      for (const { tuition_won, ...subject } of subjects) {
+        const [id] = await trx('school_subjects').insert({
+          school_id: schoolId,
+          ...subject,
+          tuition_fee: krw(tuition_won),
+          currency: 'KRW',
+          ...stamp,
+        });
+        subjectIds.set(subject.code, Number(id));
+      }
+      for (const intake of intakes) await seedIntake(trx, Number(schoolId), subjectIds, intake, stamp);
+    }
+    const branch = await trx('branches').orderBy('id').first('id');
+    const user = await trx('users').orderBy('id').first('id');
+    if (branch && !(await trx('calendar_events').first('id'))) {
+      const hk = (day: string, time: string) => toDbDateTime(Date.parse(`${day}T${time}+08:00`));
+      await trx('calendar_events').insert([
+        {
+          title: 'Team meeting: intake review',
+          start_at: hk(seedDay(2), '10:00:00'),
+          end_at: hk(seedDay(2), '11:00:00'),
+          all_day: false,
+          user_id: user?.id ?? null,
+          branch_id: branch.id,
+          remark: 'Review this month’s applications and deadlines.',
+          ...stamp,
+        },
+        {
+          title: 'TOPIK registration reminder',
+          start_at: hk(seedDay(7), '00:00:00'),
+          end_at: null,
+          all_day: true,
+          user_id: user?.id ?? null,
+          branch_id: branch.id,
+          color: '#0958d9',
+          ...stamp,
+        },
+      ]);
+    }
   });
   return true;
 }

@@ -2,6 +2,7 @@
  * Files and storage (domain.md "Files and storage"), shared by the server's upload checks and the client's
  * upload controls: the allow-list, the image subset and the messages the server answers with.
  */
+import { z } from 'zod';
 import { FIELD_MESSAGES } from './messages';
 
 /** Extensions an upload may have; its content must match (server/src/modules/files/file-types.ts). */
@@ -117,3 +118,56 @@ export interface FileItem {
 export function isPreviewable(mimeType: string): boolean {
   return mimeType.startsWith('image/') || mimeType === 'application/pdf';
 }
+
+/**
+ * The detected types of each kind but `image` (every `image/…`) and `other` (anything not listed): the media
+ * manager's kind filter and each row's `kind` read the same lists.
+ */
+export const FILE_KIND_MIME_TYPES = {
+  pdf: ['application/pdf'],
+  document: [
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'text/plain',
+  ],
+  spreadsheet: [
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'text/csv',
+  ],
+} as const satisfies Record<Exclude<FileKind, 'image' | 'other'>, readonly string[]>;
+
+/** A file's kind, from its detected type. */
+export function fileKindOf(mimeType: string): FileKind {
+  if (mimeType.startsWith('image/')) return 'image';
+  for (const kind of ['pdf', 'document', 'spreadsheet'] as const) {
+    if ((FILE_KIND_MIME_TYPES[kind] as readonly string[]).includes(mimeType)) return kind;
+  }
+  return 'other';
+}
+
+/** The columns `GET /api/files` sorts by (`sort=original_name`, `-size_bytes` …; `-created_at` by default). */
+export const FILE_LIST_SORTS = ['created_at', 'original_name', 'size_bytes'] as const;
+
+/**
+ * `GET /api/files`: the media manager (every file the caller may see, `files.view`) or, with `owner_type` and
+ * `owner_id`, one record's files (its view permission suffices). `q` searches the original name; `created_from`
+ * and `created_to` are Hong Kong dates; `uploaded_by` a staff user's id.
+ */
+export const ZFileListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(FILE_LIST_SORTS.flatMap((c) => [c, `-${c}`] as const)).optional(),
+  owner_type: z
+    .string()
+    .max(40)
+    .regex(/^[a-z][a-z0-9_]*$/)
+    .optional(),
+  owner_id: z.coerce.number().int().positive().optional(),
+  kind: z.enum(FILE_KINDS).optional(),
+  created_from: z.iso.date({ error: FIELD_MESSAGES.invalidDate }).optional(),
+  created_to: z.iso.date({ error: FIELD_MESSAGES.invalidDate }).optional(),
+  uploaded_by: z.coerce.number().int().positive().optional(),
+});
+export type FileListQuery = z.infer<typeof ZFileListQuery>;

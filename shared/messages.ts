@@ -114,6 +114,10 @@ export const FIELD_MESSAGES = {
   semesterBeforeResult: 'The semester must start on or after the result date.',
   semesterBeforeDeadline: 'The semester must start on or after the application deadline.',
   subjectNotOfSchool: 'Only this school’s subjects can be offered.',
+  // the calendar: staff's own entries, and the feed's date range (`end` exclusive)
+  endBeforeStart: 'The end must be on or after the start.',
+  calendarEndAfterStart: 'The end date must be after the start date.',
+  calendarRangeTooLong: 'Ask for at most {{max}} days at a time.',
   currencyForAmount: 'Choose the currency of this amount.',
   termsDefaultActive: 'The default terms must stay active.',
   termsDefaultDelete: 'Make other terms the default before deleting these.',
@@ -176,6 +180,11 @@ export const FIELD_MESSAGES = {
   fileCsvQuote: 'The CSV file cannot be read: a quoted value is not closed.',
   fileEmpty: 'The file is empty.',
   storageSuspended: 'File storage is suspended: no uploads are accepted for now.',
+  // a file used by a record (409 `conflict`): `use` is one of the fileUse… messages, naming the record
+  fileInUse: 'This file cannot be deleted on its own: it is {{use}}. Change or remove it there.',
+  fileUseSchoolLogo: 'the logo of {{label}}',
+  fileUseProfilePhoto: 'the profile photo of {{label}}',
+  fileUseRecord: 'used by {{label}}',
   // bounds checked before a spreadsheet or an image is read (quality §34)
   sheetTooLarge: 'The spreadsheet is too large once unpacked: at most {{max}} MB.',
   sheetCompression: 'The spreadsheet is compressed far more than a real one is, and was not read.',

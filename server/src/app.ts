@@ -21,6 +21,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { registerPortalRoutes } from './modules/portal/portal.routes';
 import { registerAccountsModule } from './modules/accounts.module';
 import { registerFilesModule } from './modules/files.module';
+import { registerCalendarModule } from './modules/calendar/calendar.module';
 import { registerReferenceModule, registerReferenceRecordRoutes } from './modules/reference.module';
 import { registerDeclaredResources } from './modules/declared.module';
 import { createSessionMiddleware } from './sessions/session';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps): App {
   registerAccountsModule(moduleDeps, resources);
   registerReferenceRecordRoutes(moduleDeps, resources);
   registerFilesModule(moduleDeps);
+  registerCalendarModule(moduleDeps);
 
   app.use(
     '/api',

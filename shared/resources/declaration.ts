@@ -73,7 +73,16 @@ export type FieldDeclaration = FieldCommon &
     /** a value of an option list (`/api/options/{list}`) */
     | { type: 'option'; key: string }
     /** the id of a record of another resource; rows carry `<name without _id>_name` in the caller's language */
-    | { type: 'lookup'; resource: string }
+    | {
+        type: 'lookup';
+        resource: string;
+        /**
+         * its choices narrowed by another field's value (a district by its area): the lookup is asked with
+         * `?{filter}={that field's value}` (one of the list's filters), offered once that field is given and
+         * emptied when it changes
+         */
+        narrowedBy?: { field: string; filter: string };
+      }
     | { type: 'richtext'; max: number }
     /**
      * the id of a stored file (files table), set by uploading to `POST /api{path}/:id/{field}` (multipart `file`)
@@ -134,6 +143,8 @@ export interface CollectionDeclaration {
   orderColumn?: string;
   /** the most rows a record may own */
   max: number;
+  /** help text under the form's collection: a key under `resources.<name>.help.<collection>` exists */
+  help?: boolean;
 }
 
 export interface ResourceDeclaration<

@@ -2,6 +2,7 @@ import type { ResourceDeclaration } from './declaration';
 import { areas } from './areas';
 import { auditLogs } from './audit-logs';
 import { branches } from './branches';
+import { calendarEvents } from './calendar-events';
 import { companies } from './companies';
 import { holidays } from './holidays';
 import { options } from './options';
@@ -30,6 +31,7 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   schools,
   schoolSubjects,
   schoolAdmissions,
+  calendarEvents,
 ];
 
 export function declarationByName(name: string): ResourceDeclaration | undefined {

@@ -25,7 +25,13 @@ export const schools = declareResource({
     name_ko: { type: 'text', max: 200, searchable: true },
     school_type: { type: 'option', key: 'school_type', filterable: true },
     area_id: { type: 'lookup', resource: 'area', filterable: true },
-    district_id: { type: 'lookup', resource: 'area', filterable: true, help: true },
+    district_id: {
+      type: 'lookup',
+      resource: 'area',
+      filterable: true,
+      help: true,
+      narrowedBy: { field: 'area_id', filter: 'parent_id' },
+    },
     address: { type: 'text', max: 500, list: false, export: true },
     website: { type: 'text', max: 300, list: false, export: true },
     email: { type: 'email', list: false, export: true },
@@ -121,6 +127,7 @@ export const schoolAdmissions = declareResource({
       column: 'admission_id',
       ids: { column: 'subject_id', resource: 'school_subject' },
       max: 500,
+      help: true,
     },
     timetable: {
       table: 'admission_timetable',
@@ -138,6 +145,7 @@ export const schoolAdmissions = declareResource({
       column: 'admission_id',
       orderColumn: 'sort_order',
       max: 100,
+      help: true,
       fields: {
         document_type: { type: 'option', key: 'document_type' },
         name_en: { type: 'text', max: 200, required: true },

@@ -7,6 +7,7 @@ import {
   registerResourceFamily,
 } from '../resources/resource.routes';
 import type { ResourceService } from '../resources/resource.service';
+import { registerDeclaredFileFields } from './files.module';
 import type { ModuleDeps } from './module';
 import { rulesOf } from './resource-rules';
 
@@ -60,6 +61,7 @@ export function registerDeclaredResources(deps: ModuleDeps): Map<string, Resourc
         : registerResource(deps.api, deps.db, def),
     );
   }
+  registerDeclaredFileFields(deps, services);
   return services;
 }
 

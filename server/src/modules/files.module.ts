@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import type { ResourceService } from '../resources/resource.service';
+import { registerFileFieldRoutes } from './files/file-fields.routes';
+import { createFileFieldsService } from './files/file-fields.service';
 import { createLocalStorage } from './files/file-storage';
 import { registerFilesRoutes } from './files/files.routes';
 import { createFilesService, type FilesService } from './files/files.service';
@@ -20,9 +23,24 @@ export function filesServiceOf(deps: Pick<ModuleDeps, 'db' | 'config'>): FilesSe
   return files;
 }
 
-/** Files and storage (downloads, usage) and the uploads that belong to accounts (the profile photo). */
+/**
+ * Files and storage (the media manager's list, attachments, downloads, deletes, usage) and the uploads that
+ * belong to accounts (the profile photo).
+ */
 export function registerFilesModule(deps: ModuleDeps): void {
   const files = filesServiceOf(deps);
-  registerFilesRoutes(deps.api, files);
+  registerFilesRoutes(deps.api, deps.db, files);
   registerProfilePhotoRoutes(deps.api, deps.db, files.storage, files);
+}
+
+/**
+ * The declared resources' file fields (`POST|DELETE /api/schools/:id/logo`), served with the resources' own
+ * services (`registerDeclaredResources` calls it once they are registered).
+ */
+export function registerDeclaredFileFields(
+  deps: ModuleDeps,
+  resources: ReadonlyMap<string, ResourceService>,
+): void {
+  const files = filesServiceOf(deps);
+  registerFileFieldRoutes(deps.api, deps.db, files.storage, createFileFieldsService(files), resources);
 }

@@ -4,6 +4,7 @@ import type { OptionKey } from '../../../shared/schemas/options';
 import { areaRules } from './areas/areas.resource';
 import { auditLogRules } from './audit-log/audit-log.resource';
 import { branchRules } from './branches/branches.resource';
+import { calendarEventRules } from './calendar/calendar-events.resource';
 import { filesServiceOf } from './files.module';
 import { holidayRules } from './holidays/holidays.resource';
 import type { ModuleDeps } from './module';
@@ -44,9 +45,17 @@ export const RESOURCE_RULES: Record<string, Rules | ((context: RulesContext) => 
   [refundTerms.name]: termsRules(refundTerms),
   option: ({ member }) => optionRules(member as OptionKey),
   audit_log: auditLogRules,
-  school: schoolRules,
+  school: ({ deps }) => {
+    // deleting a school deletes its logo (its attachments refuse the delete: a declared reference)
+    const files = filesServiceOf(deps);
+    return {
+      ...schoolRules,
+      afterDelete: (trx, row, ctx) => files.removeOwned(trx, ctx, 'school_logo', Number(row.id)),
+    };
+  },
   school_subject: schoolSubjectRules,
   school_admission: schoolAdmissionRules,
+  calendar_event: calendarEventRules,
 };
 
 /** The rules of one declared resource (of one member of a family). */

@@ -1,13 +1,25 @@
+import { DECLARATIONS } from '../../../../shared/resources';
+import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
+import { schools } from '../../../../shared/resources/schools';
 import { can } from '../../../../shared/permissions';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { usersRepository } from '../users/users.repository';
+import { filesRepository } from './files.repository';
+
+export type Language = RequestContext['language'];
+
+/** The columns naming a record, per language (a declaration's `display`). */
+export interface LabelColumns {
+  en: readonly string[];
+  zh_HK: readonly string[];
+}
 
 /**
  * What a file belongs to (`files.owner_type` → how to check the caller may see or attach to `owner_id`). A
  * download passes the same permission as the owner record plus branch scope (domain.md). Later modules
- * register their own owners (school, student, application document …) with `registerFileOwner`.
+ * register their own owners (student, application document …) with `registerFileOwner`.
  */
 export interface FileOwnerType {
   /** The owner record's branch (null: bound to none), or undefined when there is no such record. */
@@ -18,6 +30,25 @@ export interface FileOwnerType {
   attachPermission: string;
   /** The caller's own record (their profile photo, a student's own document): no permission or scope needed. */
   isOwn?(ctx: RequestContext, ownerId: number): boolean;
+  /**
+   * General attachments go to it through `POST /api/files` (a school's); false for owners whose files have their
+   * own upload route (a logo, a profile photo)
+   */
+  attachable: boolean;
+  /**
+   * The owner records' table and branch column when they belong to a branch (a branch-scoped caller sees its
+   * own branch's only, as the records' own list does); null for agency-wide records (a school)
+   */
+  branchScope: { table: string; column: string } | null;
+  /**
+   * The branch a new file is filed under: the owner's (default), or the uploader's for files added by any branch
+   * to an agency-wide record (a school's attachments: another branch's stay theirs, see `fileScopeOf`)
+   */
+  filedUnder: 'owner' | 'uploader';
+  /** The owner records' names in `language` (one query for a page of files), by id. */
+  label(db: Trx, ids: readonly number[], language: Language): Promise<Map<number, string>>;
+  /** The owner record's screen in the client (`/schools/attachment/5`), or null. */
+  screen(ownerId: number): string | null;
 }
 
 const OWNERS = new Map<string, FileOwnerType>();
@@ -30,10 +61,42 @@ export function fileOwnerTypes(): string[] {
   return [...OWNERS.keys()];
 }
 
+export function fileOwner(type: string): FileOwnerType | undefined {
+  return OWNERS.get(type);
+}
+
+/** The caller's permissions as `can` reads them. */
+export function holderOf(ctx: RequestContext) {
+  return ctx.access ? { is_admin: ctx.access.isAdmin, permissions: ctx.access.permissions } : null;
+}
+
 /**
- * The owner's branch when the caller may `view` (or `attach` to) the record; otherwise 404 — a record the
- * caller may not see does not exist for them — or 403 when they may see it but not attach. `fileBranchId` is
- * the branch a stored file was filed under: a branch-scoped caller needs that one to be theirs too.
+ * Which files the caller sees at all (decision 0008): admins and holders of `files.view_all` every file (null);
+ * everyone else the files filed under their own branch or under none.
+ */
+export function fileScopeOf(ctx: RequestContext): { branchId: number | null } | null {
+  const access = holderOf(ctx);
+  if (can(access, 'files.view_all')) return null;
+  return { branchId: ctx.access?.branchId ?? null };
+}
+
+export function inFileScope(ctx: RequestContext, fileBranchId: number | null): boolean {
+  const scope = fileScopeOf(ctx);
+  return !scope || fileBranchId === null || fileBranchId === scope.branchId;
+}
+
+export interface OwnerAccess {
+  owner: FileOwnerType;
+  /** the owner record's branch (null: bound to none) */
+  branchId: number | null;
+  /** the branch a file stored now for this owner is filed under */
+  fileBranchId: number | null;
+}
+
+/**
+ * The owner when the caller may `view` (or `attach` to) the record; otherwise 404 — a record the caller may not
+ * see does not exist for them — or 403 when they may see it but not attach. With `file` (a stored file of the
+ * owner), that file must be in the caller's file scope too (`fileScopeOf`), else 404.
  */
 export async function checkOwnerAccess(
   db: Trx,
@@ -41,21 +104,63 @@ export async function checkOwnerAccess(
   ownerType: string,
   ownerId: number,
   mode: 'view' | 'attach',
-  fileBranchId: number | null = null,
-): Promise<number | null> {
+  file: { branch_id: number | null } | null = null,
+): Promise<OwnerAccess> {
   const owner = OWNERS.get(ownerType);
   if (!owner) throw new AppError('not_found');
   const branchId = await owner.branchOf(db, ownerId);
   if (branchId === undefined) throw new AppError('not_found');
-  if (owner.isOwn?.(ctx, ownerId)) return branchId;
-  const access = ctx.access ? { is_admin: ctx.access.isAdmin, permissions: ctx.access.permissions } : null;
+  const fileBranchId = owner.filedUnder === 'uploader' ? (ctx.access?.branchId ?? null) : branchId;
+  const result = { owner, branchId, fileBranchId };
+  if (owner.isOwn?.(ctx, ownerId)) return result;
+  const access = holderOf(ctx);
   if (!can(access, owner.viewPermission)) throw new AppError('not_found');
   const scope = ctx.branchScope;
-  if (scope && (branchId !== scope.branchId || (fileBranchId !== null && fileBranchId !== scope.branchId))) {
-    throw new AppError('not_found');
-  }
+  if (scope && owner.branchScope && branchId !== scope.branchId) throw new AppError('not_found');
+  if (file && !inFileScope(ctx, file.branch_id)) throw new AppError('not_found');
   if (mode === 'attach' && !can(access, owner.attachPermission)) throw new AppError('forbidden');
-  return branchId;
+  return result;
+}
+
+/** The caller may attach to (and so delete the files of) an owner of this type, by permission alone. */
+export function mayAttach(ctx: RequestContext, owner: FileOwnerType): boolean {
+  return can(holderOf(ctx), owner.attachPermission);
+}
+
+/**
+ * Names of records by id, in `language` (the other language's when that is empty), one query: the owner's
+ * name of a page of files, the branch's, the uploader's.
+ */
+export async function labelsOf(
+  db: Trx,
+  table: string,
+  ids: readonly number[],
+  columns: LabelColumns,
+  language: Language,
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return out;
+  const rows = await filesRepository.namedRows(db, table, unique, [...columns.en, ...columns.zh_HK]);
+  const join = (row: Record<string, unknown>, cols: readonly string[]) =>
+    cols
+      .map((c) => row[c])
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .join(' ');
+  const other: Language = language === 'en' ? 'zh_HK' : 'en';
+  for (const row of rows) out.set(Number(row.id), join(row, columns[language]) || join(row, columns[other]));
+  return out;
+}
+
+/** A declared resource's record page (its first tab when it has tabs), or null when it has no page. */
+export function recordScreen(decl: ResourceDeclaration, id: number): string | null {
+  if (!decl.page) return null;
+  return decl.tabs?.length ? `${decl.page.route}/${decl.tabs[0]}/${id}` : `${decl.page.route}/${id}`;
+}
+
+/** The branch of a declared resource's record (null when it names none), undefined when it does not exist. */
+function declaredBranchOf(decl: ResourceDeclaration) {
+  return (db: Trx, id: number) => filesRepository.recordBranch(db, decl.table, id, decl.branchColumn ?? null);
 }
 
 /** A staff user's own files (today: the profile photo). Others see them with `users.view`, in their branch. */
@@ -64,4 +169,46 @@ registerFileOwner('user', {
   viewPermission: 'users.view',
   attachPermission: 'users.update',
   isOwn: (ctx, ownerId) => ctx.actor.type === 'user' && ctx.actor.id === ownerId,
+  attachable: false,
+  branchScope: { table: 'users', column: 'branch_id' },
+  filedUnder: 'owner',
+  label: (db, ids, language) => labelsOf(db, 'users', ids, { en: ['name'], zh_HK: ['name'] }, language),
+  screen: (id) => `/settings/users/${id}`,
 });
+
+/**
+ * A school's attachments (its attachment tab). Schools are agency-wide, so each file is filed under the branch
+ * of the user who attached it: another branch's attachments are theirs unless the caller has `files.view_all`.
+ */
+registerFileOwner('school', {
+  branchOf: declaredBranchOf(schools),
+  viewPermission: 'schools.view',
+  attachPermission: 'schools.update',
+  attachable: true,
+  branchScope: null,
+  filedUnder: 'uploader',
+  label: (db, ids, language) => labelsOf(db, schools.table, ids, schools.display, language),
+  screen: (id) => `/schools/attachment/${id}`,
+});
+
+/**
+ * One owner type per declared `file` field (`schools.logo_file_id` → `school_logo`): the record's own picture or
+ * document, seen with the record (`${module}.view`, its branch when it has one) and set with `${module}.update`
+ * through the field's own route. It is filed under the record's branch (none for a school), so everyone who
+ * sees the record sees its logo.
+ */
+for (const decl of DECLARATIONS) {
+  for (const field of Object.values(decl.fields)) {
+    if (field.type !== 'file') continue;
+    registerFileOwner(field.owner, {
+      branchOf: declaredBranchOf(decl),
+      viewPermission: `${decl.module}.view`,
+      attachPermission: `${decl.module}.update`,
+      attachable: false,
+      branchScope: decl.branchColumn ? { table: decl.table, column: decl.branchColumn } : null,
+      filedUnder: 'owner',
+      label: (db, ids, language) => labelsOf(db, decl.table, ids, decl.display, language),
+      screen: (id) => recordScreen(decl, id),
+    });
+  }
+}

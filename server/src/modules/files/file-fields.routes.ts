@@ -1,0 +1,76 @@
+import type { RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { IMAGE_EXTENSIONS } from '../../../../shared/files';
+import type { ApiRouter } from '../../http/api-router';
+import { contextOf } from '../../http/context';
+import { ZIdParams } from '../../http/validate';
+import { AppError } from '../../lib/app-error';
+import type { ResourceService } from '../../resources/resource.service';
+import { declaredFileFields, type FileFieldsService } from './file-fields.service';
+import { discardUpload, fileUpload } from './file-upload.middleware';
+import type { FileStorage } from './file-storage';
+
+/**
+ * A declared file field's routes, for every top-level resource with one (`schools.logo_file_id`):
+ * `POST /api{path}/:id/{segment}` (multipart `file`; images only when the field accepts images) sets it,
+ * `DELETE` there clears it; both need `${module}.update` and a record the caller may change (404 outside its
+ * branch scope, checked before the upload is read), and answer 200 with the record as `GET /api{path}/:id` does.
+ */
+export function registerFileFieldRoutes(
+  api: ApiRouter,
+  db: Knex,
+  storage: FileStorage,
+  fields: FileFieldsService,
+  resources: ReadonlyMap<string, ResourceService>,
+): void {
+  for (const target of declaredFileFields()) {
+    const { decl, field, segment } = target;
+    const service = resources.get(decl.name);
+    if (!service) throw new Error(`The declared resource ${decl.name} is not registered`);
+    const path = `${decl.path}/:id/${segment}`;
+    const permission = `${decl.module}.update`;
+    const changeable: RequestHandler = async (req, _res, next) => {
+      const id = ZIdParams.safeParse(req.params);
+      if (!id.success) throw new AppError('not_found');
+      await service.mustBeChangeable(id.data.id, contextOf(req));
+      next();
+    };
+
+    api.add({
+      method: 'post',
+      path,
+      access: 'staff',
+      permission,
+      before: [
+        changeable,
+        fileUpload(db, storage, field.accept === 'image' ? { extensions: IMAGE_EXTENSIONS } : {}),
+      ],
+      schemas: { params: ZIdParams },
+      handler: async (req, res) => {
+        const upload = req.upload;
+        if (!upload) throw new AppError('validation');
+        try {
+          const ctx = contextOf(req);
+          await fields.set(target, req.parsed.params.id, upload, ctx);
+          res.json(await service.get(req.parsed.params.id, ctx));
+        } finally {
+          await discardUpload(upload);
+        }
+      },
+    });
+
+    api.add({
+      method: 'delete',
+      path,
+      access: 'staff',
+      permission,
+      before: [changeable],
+      schemas: { params: ZIdParams },
+      handler: async (req, res) => {
+        const ctx = contextOf(req);
+        await fields.clear(target, req.parsed.params.id, ctx);
+        res.json(await service.get(req.parsed.params.id, ctx));
+      },
+    });
+  }
+}
