@@ -34,7 +34,8 @@ import {
  *
  * Every request is made with `:id` = 1 and the row's `body` (default `{}`), so writes stop at validation.
  * The fixture makes record 1 of users, roles, companies and branches belong to the *other* branch and still be
- * referenced, so deletes answer 409 and a branch-scoped caller gets 404.
+ * referenced, so deletes answer 409 and a branch-scoped caller gets 404; school 1 and its subject 1 (agency-wide,
+ * seen by every branch) are still referenced too.
  *
  * The `token` caller sends `Authorization: Bearer …` and no cookie. Its owner is staff holding every permission
  * with `all` scope (not an admin), and the token has exactly one ability: the route's own key when the route has
@@ -183,6 +184,18 @@ async function fixture(): Promise<void> {
     created_at: now,
     updated_at: now,
   });
+  // school 1 (agency-wide, so every branch sees it) with subject 1, still opened by an intake of school 2:
+  // deletes answer 409, the school's child routes reach past the parent
+  const stamp = { created_at: now, updated_at: now };
+  const [schoolOne] = await t.db('schools').insert({ code: 'MATRIX1', name_en: 'S1', name_zh: '一', ...stamp });
+  const [schoolTwo] = await t.db('schools').insert({ code: 'MATRIX2', name_en: 'S2', name_zh: '二', ...stamp });
+  const [subjectOne] = await t
+    .db('school_subjects')
+    .insert({ school_id: schoolOne, code: 'M1', name_en: 'M1', name_zh: '一', ...stamp });
+  const [intake] = await t
+    .db('school_admissions')
+    .insert({ school_id: schoolTwo, name_en: 'I', name_zh: '入', year: 2030, ...stamp });
+  await t.db('admission_subjects').insert({ admission_id: intake, subject_id: subjectOne });
   const staff = async (
     key: string,
     permissions: string[] | null,
@@ -248,7 +261,7 @@ function answerOf(res: request.Response): Answer {
   return { status: res.status, code };
 }
 
-const urlOf = (route: RegisteredRoute) => `/api${route.path.replace(/:[a-z_]+/g, '1')}`;
+const urlOf = (route: RegisteredRoute) => `/api${route.path.replace(/:[A-Za-z_]+/g, '1')}`;
 
 /** A bearer request: no cookie, no CSRF token. */
 async function bearer(route: RegisteredRoute, body: object, token: string, index: number): Promise<Answer> {
