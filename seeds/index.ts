@@ -12,7 +12,8 @@ export const DEMO_STUDENT = { email: 'student@example.com', password: 'Student12
 
 const CONSULTANT_PERMISSIONS = [
   'dashboard.view',
-  'calendar.view',
+  // their own calendar entries
+  ...['view', 'create', 'update', 'delete'].map((a) => `calendar.${a}`),
   'schools.view',
   'products.view',
   'special_events.view',
