@@ -14,6 +14,10 @@ import accountsEn from '../features/settings-accounts/locales/en.json';
 import accountsZhHK from '../features/settings-accounts/locales/zh_HK.json';
 import filesEn from '../features/files/locales/en.json';
 import filesZhHK from '../features/files/locales/zh_HK.json';
+import calendarEn from '../features/calendar/locales/en.json';
+import calendarZhHK from '../features/calendar/locales/zh_HK.json';
+import schoolsEn from '../features/schools/locales/en.json';
+import schoolsZhHK from '../features/schools/locales/zh_HK.json';
 import declaredEn from '../../../shared/resources/locales/en.json';
 import declaredZhHK from '../../../shared/resources/locales/zh_HK.json';
 
@@ -36,6 +40,8 @@ const EN: Dictionary[] = [
   apiTokensEn,
   accountsEn,
   filesEn,
+  calendarEn,
+  schoolsEn,
   declaredEn,
 ];
 const ZH_HK: Dictionary[] = [
@@ -47,6 +53,8 @@ const ZH_HK: Dictionary[] = [
   apiTokensZhHK,
   accountsZhHK,
   filesZhHK,
+  calendarZhHK,
+  schoolsZhHK,
   declaredZhHK,
 ];
 

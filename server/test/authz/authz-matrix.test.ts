@@ -187,8 +187,12 @@ async function fixture(): Promise<void> {
   // school 1 (agency-wide, so every branch sees it) with subject 1, still opened by an intake of school 2:
   // deletes answer 409, the school's child routes reach past the parent
   const stamp = { created_at: now, updated_at: now };
-  const [schoolOne] = await t.db('schools').insert({ code: 'MATRIX1', name_en: 'S1', name_zh: '一', ...stamp });
-  const [schoolTwo] = await t.db('schools').insert({ code: 'MATRIX2', name_en: 'S2', name_zh: '二', ...stamp });
+  const [schoolOne] = await t
+    .db('schools')
+    .insert({ code: 'MATRIX1', name_en: 'S1', name_zh: '一', ...stamp });
+  const [schoolTwo] = await t
+    .db('schools')
+    .insert({ code: 'MATRIX2', name_en: 'S2', name_zh: '二', ...stamp });
   const [subjectOne] = await t
     .db('school_subjects')
     .insert({ school_id: schoolOne, code: 'M1', name_en: 'M1', name_zh: '一', ...stamp });

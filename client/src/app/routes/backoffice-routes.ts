@@ -2,7 +2,9 @@ import {
   AppstoreOutlined,
   BellOutlined,
   BranchesOutlined,
+  CalendarOutlined,
   ApiOutlined,
+  FolderOpenOutlined,
   FormOutlined,
   HomeOutlined,
   IdcardOutlined,
@@ -15,8 +17,10 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { ADMINS_ONLY } from '../../../../shared/permissions';
+import { DECLARATIONS } from '../../../../shared/resources';
 import { DECLARED_MENU_GROUPS, routesFromDeclarations } from '../../components/resource/declared-routes';
 import { resourceRoutes } from '../../components/resource/resource-routes';
+import { SCHOOL_PAGE } from '../../features/schools/school-page';
 import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteTable } from './types';
@@ -91,6 +95,23 @@ export const backofficeRoutes: RouteTable = {
       titleKey: 'home.title',
       page: () => import('../../features/settings-accounts/home-page'),
       menu: { labelKey: 'menu.home', icon: HomeOutlined, order: 0 },
+    },
+
+    // The calendar (issue 12): the month and the list of the calendar feed; FullCalendar only in their chunk.
+    {
+      path: '/calendar',
+      access: 'signed-in',
+      titleKey: 'calendar.title',
+      page: () => import('../../features/calendar/calendar-page'),
+      permission: 'calendar.view',
+      menu: { labelKey: 'menu.calendar', icon: CalendarOutlined, order: 5 },
+    },
+    {
+      path: '/calendar/list',
+      access: 'signed-in',
+      titleKey: 'calendar.listTitle',
+      page: () => import('../../features/calendar/calendar-list-page'),
+      permission: 'calendar.view',
     },
 
     // Accounts and access (issue 4): the user's own account.
@@ -228,10 +249,20 @@ export const backofficeRoutes: RouteTable = {
       menu: { labelKey: 'showcase.tabs.title', group: 'components', order: 9 },
     },
 
+    // Files (issue 12): the media manager, with the storage used against the quota.
+    {
+      path: '/media',
+      access: 'signed-in',
+      titleKey: 'files.media.title',
+      page: () => import('../../features/files/media-manager-page'),
+      permission: 'files.view',
+      menu: { labelKey: 'menu.media', icon: FolderOpenOutlined, order: 700 },
+    },
+
     // Settings: reference data (issue 5).
     ...settingsRoutes,
 
     // The declared resources' screens (shared/resources, issue 11): student categories …
-    ...routesFromDeclarations(),
+    ...routesFromDeclarations(DECLARATIONS, { school: SCHOOL_PAGE }),
   ],
 };

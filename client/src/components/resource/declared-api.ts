@@ -1,6 +1,8 @@
 import { api } from '../../app/api';
 import type { ListResponse } from '../../../../shared/list';
 import type { OptionItem } from '../../../../shared/schemas/options';
+import { writeTags } from './resource-api';
+import type { ResourceRow } from './types';
 
 /** One choice of a lookup: `GET /api{path}/lookup?q=` answers these, labelled in the caller's language. */
 export interface LookupChoice {
@@ -26,17 +28,46 @@ export const declaredApi = api.injectEndpoints({
       providesTags: (_r, _e, { list }) => [{ type: 'Resource' as const, id: `/api/options/${list}` }],
       keepUnusedDataFor: 300,
     }),
-    lookupChoices: build.query<LookupChoice[], { path: string; q: string }>({
-      query: ({ path, q }) => ({ url: `/api${path}/lookup`, params: { q }, handleErrors: false }),
+    /** `params`: the list's filters narrowing the choices (`parent_id`: the districts of one area) */
+    lookupChoices: build.query<LookupChoice[], { path: string; q: string; params?: Record<string, string> }>({
+      query: ({ path, q, params }) => ({
+        url: `/api${path}/lookup`,
+        params: { ...params, q },
+        handleErrors: false,
+      }),
       transformResponse: (response: LookupChoice[] | { items?: LookupChoice[] }) =>
         Array.isArray(response) ? response : (response?.items ?? []),
       providesTags: (_r, _e, { path }) => [{ type: 'Resource' as const, id: `/api${path}` }],
       keepUnusedDataFor: 30,
     }),
+    /**
+     * A record's file field (a school's logo): `POST /api{path}/{id}/{segment}` with the multipart `file` (the one
+     * HTTP client sends a FormData body as it is), answering the record; the record and its lists are read again
+     * by their tags, and the storage usage too (stored or refused).
+     */
+    fileFieldUpload: build.mutation<ResourceRow, { url: string; file: File }>({
+      query: ({ url, file }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url, method: 'POST', body };
+      },
+      invalidatesTags: (_r, error, { url }) =>
+        error ? ['StorageUsage'] : [...writeTags(url), 'StorageUsage'],
+    }),
+    /** `DELETE` there: the file removed, the record answered */
+    fileFieldDelete: build.mutation<ResourceRow, { url: string }>({
+      query: ({ url }) => ({ url, method: 'DELETE' }),
+      invalidatesTags: (_r, error, { url }) => (error ? [] : [...writeTags(url), 'StorageUsage']),
+    }),
   }),
 });
 
-export const { useOptionListQuery, useLookupChoicesQuery } = declaredApi;
+export const {
+  useOptionListQuery,
+  useLookupChoicesQuery,
+  useFileFieldUploadMutation,
+  useFileFieldDeleteMutation,
+} = declaredApi;
 
 /** An option value's label in a language (the value itself when the list does not hold it). */
 export function optionLabel(

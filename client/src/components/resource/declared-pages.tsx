@@ -5,15 +5,15 @@ import type { ResourceConfig } from './types';
 
 /**
  * The config of a declared resource (its declaration and its page's overrides), built once per resource, and
- * the screens bound to it — each kind in a module of its own (declared-list-page / declared-form-page), so that
- * opening a list does not load the form and the other way round.
+ * the screens bound to it — each kind in a module of its own (declared-list-page / declared-form-page /
+ * declared-record-page), so that opening a list does not load the form and the other way round.
  */
 const configs = new Map<string, ResourceConfig>();
 const screens = new Map<string, ComponentType>();
 
 export function declaredScreen(
   decl: ResourceDeclaration,
-  kind: 'list' | 'form',
+  kind: 'list' | 'form' | 'record',
   overrides: DeclarationOverrides | undefined,
   bind: (config: ResourceConfig) => ComponentType,
 ): ComponentType {

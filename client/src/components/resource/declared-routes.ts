@@ -1,23 +1,39 @@
 import type { ComponentType } from 'react';
-import { SolutionOutlined } from '@ant-design/icons';
+import { BankOutlined, SolutionOutlined } from '@ant-design/icons';
 import { DECLARATIONS } from '../../../../shared/resources';
 import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
 import type { LazyPage, MenuGroup, RouteEntry } from '../../app/routes/types';
 import type { DeclarationOverrides } from './from-declaration';
-import { resourceRoutes } from './resource-routes';
+import { recordTabRoutes, resourceRoutes } from './resource-routes';
 
 /**
  * The back-office screens of the declared resources (shared/resources): for each declaration with a `page`,
  * its list (`route`), new-record form (`route/create`) and record (`route/:id`) on the generic pages, and a menu
- * entry under the page's menu group labelled with the resource's title. A screen needing more than its
- * declaration (tabs, toolbar buttons, custom cells, locked fields) names a module of overrides in `pages`,
- * loaded with the screen.
+ * entry under the page's menu group labelled with the resource's title. A declaration with `tabs` has a record
+ * page whose tabs are path segments instead (spec `/schools/basic/:id`, `/schools/subject/:id` …): its list at
+ * `route`, a new record at `route/{first tab}/create`, each tab at `route/{tab}/:id`, and a tab naming a child
+ * resource (`subject` of `school`: `school_subject`) lists it, its records at `route/{tab}/:id/create` and
+ * `route/{tab}/:id/:childId`. A screen needing more than its declaration (what a tab shows, toolbar buttons,
+ * custom cells, locked fields) names a module of overrides in `pages`, loaded with the screen.
  */
 
 /** The menu groups declared screens go under (the settings group is the settings feature's). */
 export const DECLARED_MENU_GROUPS: MenuGroup[] = [
+  { id: 'schools', labelKey: 'menu.schools', icon: BankOutlined, order: 90 },
   { id: 'students', labelKey: 'menu.students', icon: SolutionOutlined, order: 100 },
 ];
+
+/**
+ * The child resource a record page's tab lists: the declaration named `<resource>_<tab>` whose parent is the
+ * resource (the `subject` tab of `school`: `school_subject`), or none.
+ */
+export function childOfTab(
+  decl: ResourceDeclaration,
+  tab: string,
+  declarations: readonly ResourceDeclaration[] = DECLARATIONS,
+): ResourceDeclaration | undefined {
+  return declarations.find((d) => d.parent?.resource === decl.name && d.name === `${decl.name}_${tab}`);
+}
 
 /** The small page config of one declared screen, beyond its declaration. */
 export interface DeclaredPageOptions {
@@ -31,7 +47,7 @@ export interface DeclaredPageOptions {
 
 function lazyScreen(
   decl: ResourceDeclaration,
-  kind: 'list' | 'form',
+  kind: 'list' | 'form' | 'record',
   options: DeclaredPageOptions | undefined,
 ): LazyPage {
   return async () => {
@@ -39,6 +55,10 @@ function lazyScreen(
     if (kind === 'list') {
       const { declaredListScreen } = await import('./declared-list-page');
       return { default: declaredListScreen(decl, overrides) };
+    }
+    if (kind === 'record') {
+      const { declaredRecordScreen } = await import('./declared-record-page');
+      return { default: declaredRecordScreen(decl, overrides) };
     }
     const { declaredFormScreen } = await import('./declared-form-page');
     return { default: declaredFormScreen(decl, overrides) };
@@ -54,13 +74,17 @@ export function routesFromDeclarations(
     if (!decl.page) return [];
     const options = pages[decl.name];
     const titleKey = `resources.${decl.name}.title`;
-    return resourceRoutes({
-      path: decl.page.route,
-      api: `/api${decl.path}`,
+    const route = decl.page.route;
+    const api = `/api${decl.path}`;
+    const tabs = decl.tabs ?? [];
+    const list = resourceRoutes({
+      path: route,
+      api,
       module: decl.module,
       titleKey,
       list: lazyScreen(decl, 'list', options),
-      form: decl.readOnly ? undefined : lazyScreen(decl, 'form', options),
+      // a record page with tabs has its own routes, below
+      form: decl.readOnly || tabs.length ? undefined : lazyScreen(decl, 'form', options),
       viewPermission: options?.viewPermission,
       menu: decl.page.menu
         ? {
@@ -71,5 +95,30 @@ export function routesFromDeclarations(
           }
         : undefined,
     });
+    if (!tabs.length) return list;
+    const create: RouteEntry[] = decl.readOnly
+      ? []
+      : [
+          {
+            path: `${route}/${tabs[0]}/create`,
+            access: 'signed-in',
+            page: lazyScreen(decl, 'form', options),
+            data: { url: () => `${api}/create` },
+            permission: `${decl.module}.create`,
+            titleKey,
+          },
+        ];
+    const record = recordTabRoutes({
+      base: route,
+      tabs: tabs.map((key) => {
+        const child = childOfTab(decl, key, declarations);
+        return child && !child.readOnly ? { key, records: { module: child.module } } : key;
+      }),
+      module: decl.module,
+      titleKey,
+      page: lazyScreen(decl, 'record', options),
+      viewPermission: options?.viewPermission,
+    });
+    return [...list, ...create, ...record];
   });
 }

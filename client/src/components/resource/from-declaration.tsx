@@ -6,6 +6,7 @@ import {
   fieldLabelKey,
   isListed,
   lookupNameField,
+  type CollectionDeclaration,
   type FieldDeclaration,
   type ResourceDeclaration,
 } from '../../../../shared/resources/declaration';
@@ -13,6 +14,8 @@ import { deriveSchemas, displayName, writableFields } from '../../../../shared/r
 import { declarationByName } from '../../../../shared/resources';
 import { RichTextEditor } from '../../features/settings/terms/rich-text-editor';
 import { optionLabel, useLookupChoicesQuery, useOptionListQuery } from './declared-api';
+import type { RecordTab } from './resource-record-page';
+import { useResourceFormContext } from './resource-form-context';
 import {
   currencyDigits,
   declaredCell,
@@ -168,26 +171,10 @@ export function lookupPath(resource: string): string | null {
 }
 
 /**
- * A record of another resource, searched as one types (`GET /api{path}/lookup?q=` answers `[{ id, label }]`).
- * The current value keeps its name (`initialLabel`: the row's `<field>_name`) until the choices hold it.
+ * The choices of a lookup for what is typed (`GET /api{path}/lookup?q=` answers `[{ id, label }]`), asked once
+ * the picker opens, and the labels of every choice seen so far (a chosen value keeps its name).
  */
-export function LookupSelect({
-  resource,
-  initialLabel,
-  allowClear = true,
-  placeholder,
-  ariaLabel,
-  width,
-  ...props
-}: ControlProps<number> & {
-  resource: string;
-  initialLabel?: string | null;
-  allowClear?: boolean;
-  placeholder?: string;
-  ariaLabel?: string;
-  width?: number;
-}) {
-  const path = lookupPath(resource);
+function useLookupChoices(path: string | null, params: Record<string, string> | undefined, skip: boolean) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
@@ -196,7 +183,10 @@ export function LookupSelect({
     const timer = setTimeout(() => setQ(typed.trim()), 250);
     return () => clearTimeout(timer);
   }, [typed]);
-  const { data, isFetching } = useLookupChoicesQuery({ path: path ?? '', q }, { skip: !path || !open });
+  const { data, isFetching } = useLookupChoicesQuery(
+    { path: path ?? '', q, ...(params ? { params } : {}) },
+    { skip: !path || !open || skip },
+  );
   useEffect(() => {
     if (!data?.length) return;
     setLabels((known) => {
@@ -205,7 +195,39 @@ export function LookupSelect({
       return next;
     });
   }, [data]);
-  const options = (data ?? []).map((c) => ({ value: c.id, label: c.label }));
+  const choices = (skip ? [] : (data ?? [])).map((c) => ({ value: c.id, label: c.label }));
+  return { choices, labels, isFetching, setTyped, setOpen };
+}
+
+/**
+ * A record of another resource, searched as one types (`GET /api{path}/lookup?q=` answers `[{ id, label }]`).
+ * The current value keeps its name (`initialLabel`: the row's `<field>_name`) until the choices hold it.
+ * `params` narrow the choices by the list's filters (`{ parent_id: '3' }`: the districts of area 3); `path`
+ * asks another collection than the resource's own (a child resource under its parent: `/schools/5/subjects`).
+ */
+export function LookupSelect({
+  resource,
+  path: pathProp,
+  params,
+  initialLabel,
+  allowClear = true,
+  placeholder,
+  ariaLabel,
+  width,
+  ...props
+}: ControlProps<number> & {
+  resource: string;
+  path?: string | null;
+  params?: Record<string, string>;
+  initialLabel?: string | null;
+  allowClear?: boolean;
+  placeholder?: string;
+  ariaLabel?: string;
+  width?: number;
+}) {
+  const path = pathProp ?? lookupPath(resource);
+  const { choices, labels, isFetching, setTyped, setOpen } = useLookupChoices(path, params, false);
+  const options = [...choices];
   const value = props.value ?? null;
   if (value !== null && !options.some((o) => o.value === value))
     options.unshift({ value, label: labels.get(value) ?? initialLabel ?? '' });
@@ -227,11 +249,126 @@ export function LookupSelect({
   );
 }
 
-/** A stored file, shown (its upload field is a later issue). */
-function FileValue({ label, value }: { label: unknown; value: unknown }) {
-  if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
-  return <Typography.Text>{label ? String(label) : String(value)}</Typography.Text>;
+/** Several records of another resource (a collection of ids), searched as one types; each keeps its name. */
+export function LookupMultiSelect({
+  resource,
+  path: pathProp,
+  initialLabels = [],
+  ariaLabel,
+  ...props
+}: ControlProps<number[]> & {
+  resource: string;
+  path?: string | null;
+  /** the names of the values held (a read's `<name without _ids>_names`: `[{ id, label }]`) */
+  initialLabels?: readonly { id: number; label: string }[];
+  ariaLabel?: string;
+}) {
+  const path = pathProp ?? lookupPath(resource);
+  const { choices, labels, isFetching, setTyped, setOpen } = useLookupChoices(path, undefined, false);
+  const value = props.value ?? [];
+  const options = [...choices];
+  for (const id of value)
+    if (!options.some((o) => o.value === id))
+      options.push({
+        value: id,
+        label: labels.get(id) ?? initialLabels.find((l) => l.id === id)?.label ?? String(id),
+      });
+  return (
+    <Select<number[]>
+      id={props.id}
+      mode="multiple"
+      disabled={props.disabled}
+      value={value}
+      onChange={(v: number[] | undefined) => props.onChange?.(v ?? [])}
+      options={options}
+      loading={isFetching}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      onOpenChange={setOpen}
+      aria-label={ariaLabel}
+      style={{ maxWidth: 640, width: '100%' }}
+    />
+  );
 }
+
+/**
+ * A lookup whose choices another field of the form narrows (a district by its area: `narrowedBy`): asked with
+ * that field's value as the declared filter, and disabled until that field is given (the form empties it when
+ * that field changes).
+ */
+function NarrowedLookupSelect({
+  narrowedBy,
+  ...props
+}: Parameters<typeof LookupSelect>[0] & { narrowedBy: { field: string; filter: string } }) {
+  const form = Form.useFormInstance();
+  const by = Form.useWatch(narrowedBy.field, form) as number | string | null | undefined;
+  const given = by !== null && by !== undefined && by !== '';
+  return (
+    <LookupSelect
+      {...props}
+      params={given ? { [narrowedBy.filter]: String(by) } : undefined}
+      disabled={props.disabled || !given}
+    />
+  );
+}
+
+/**
+ * The lookup path of the ids of a collection: a child resource of the same parent as the form's record (an
+ * intake's subjects, of its school) is asked under that parent (`/schools/5/subjects`), from the form's own
+ * collection (`/api/schools/5/admissions`); another resource at its own path.
+ */
+export function collectionLookupPath(
+  decl: Pick<ResourceDeclaration, 'parent'>,
+  resource: string,
+  formApiPath: string | null,
+): string | null {
+  const target = declarationByName(resource);
+  if (!target) return null;
+  if (target.parent && decl.parent && target.parent.resource === decl.parent.resource && formApiPath) {
+    const parentRecord = formApiPath
+      .replace(/^\/api/, '')
+      .split('/')
+      .slice(0, -1)
+      .join('/');
+    return `${parentRecord}/${target.parent.segment}`;
+  }
+  return target.path;
+}
+
+function IdsCollectionInput({
+  decl,
+  name,
+  resource,
+  record,
+  ...props
+}: ControlProps<number[]> & {
+  decl: ResourceDeclaration;
+  name: string;
+  resource: string;
+  record: Record<string, unknown> | null;
+}) {
+  const { t } = useTranslation();
+  const context = useResourceFormContext();
+  const names = record?.[`${name.replace(/_ids$/, '')}_names`];
+  return (
+    <LookupMultiSelect
+      resource={resource}
+      path={collectionLookupPath(decl, resource, context?.apiPath ?? null)}
+      initialLabels={Array.isArray(names) ? (names as { id: number; label: string }[]) : []}
+      ariaLabel={t(fieldLabelKey(decl.name, name))}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A collection of rows (a checklist, a timetable) edited as a table: loaded with the form that shows one (see
+ * collection-input.tsx).
+ */
+const LazyCollectionRowsInput = lazy(() => import('./collection-input'));
+
+/** A record's file field (a logo): its upload control, loaded with the form that shows one. */
+const LazyFileFieldInput = lazy(() => import('./file-field-input'));
 
 /** The form input of one declared field (`resource`: the declaration's name, labelling a text field's `values`). */
 export function declaredInput(name: string, field: FieldDeclaration, resource?: string): ResourceFieldInput {
@@ -294,13 +431,16 @@ export function declaredInput(name: string, field: FieldDeclaration, resource?: 
         render: (p) => {
           const { record, ...c } = control<number>(p);
           const label = record?.[lookupNameField(name)];
-          return (
-            <LookupSelect
-              resource={field.resource}
-              initialLabel={typeof label === 'string' ? label : null}
-              allowClear={!field.required}
-              {...c}
-            />
+          const common = {
+            resource: field.resource,
+            initialLabel: typeof label === 'string' ? label : null,
+            allowClear: !field.required,
+            ...c,
+          };
+          return field.narrowedBy ? (
+            <NarrowedLookupSelect narrowedBy={field.narrowedBy} {...common} />
+          ) : (
+            <LookupSelect {...common} />
           );
         },
       };
@@ -331,8 +471,19 @@ export function declaredInput(name: string, field: FieldDeclaration, resource?: 
       return {
         type: 'custom',
         render: (p) => {
-          const { record, value } = control<number>(p);
-          return <FileValue value={value} label={record?.[lookupNameField(name)]} />;
+          const { record, value, disabled } = control<number>(p);
+          return (
+            <Suspense fallback={null}>
+              <LazyFileFieldInput
+                resource={resource ?? ''}
+                name={name}
+                accept={field.accept ?? 'any'}
+                value={value ?? null}
+                record={record}
+                disabled={disabled}
+              />
+            </Suspense>
+          );
         },
       };
   }
@@ -366,19 +517,41 @@ export function declaredFilters(decl: ResourceDeclaration): ResourceFilter[] {
       case 'lookup': {
         // picked by name, as the rows show it (never an id typed in)
         const resource = field.resource;
+        const narrowedBy = field.narrowedBy;
+        filters.push({
+          name,
+          labelKey,
+          type: 'custom',
+          // a district's choices are the chosen area's: offered once the area is chosen, emptied when it changes
+          ...(narrowedBy ? { narrowedBy: narrowedBy.field } : {}),
+          render: ({ value, onChange, label, query }) => {
+            const by = narrowedBy ? query?.[narrowedBy.field] : undefined;
+            return (
+              <LookupSelect
+                resource={resource}
+                params={narrowedBy && by ? { [narrowedBy.filter]: by } : undefined}
+                disabled={Boolean(narrowedBy) && !by}
+                value={value ? Number(value) : null}
+                onChange={(id) => onChange(id === null || id === undefined ? undefined : String(id))}
+                placeholder={label}
+                ariaLabel={label}
+                width={180}
+              />
+            );
+          },
+        });
+        break;
+      }
+      case 'option':
+      case 'currency': {
+        // a value of the option list, by its label
+        const list = optionListOf(field);
         filters.push({
           name,
           labelKey,
           type: 'custom',
           render: ({ value, onChange, label }) => (
-            <LookupSelect
-              resource={resource}
-              value={value ? Number(value) : null}
-              onChange={(id) => onChange(id === null || id === undefined ? undefined : String(id))}
-              placeholder={label}
-              ariaLabel={label}
-              width={180}
-            />
+            <OptionFilter list={list} value={value} onChange={onChange} label={label} />
           ),
         });
         break;
@@ -415,6 +588,40 @@ export function declaredFilters(decl: ResourceDeclaration): ResourceFilter[] {
   return filters;
 }
 
+/** A list filter by an option list's value, picked by its label. */
+function OptionFilter({
+  list,
+  value,
+  onChange,
+  label,
+}: {
+  list: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  label: string;
+}) {
+  const { i18n } = useTranslation();
+  const { data, isFetching } = useOptionListQuery({ list, activeOnly: false });
+  const options = (data ?? []).map((o) => ({
+    value: o.value,
+    label: optionLabel(data, o.value, i18n.language),
+  }));
+  if (value && !options.some((o) => o.value === value)) options.push({ value, label: value });
+  return (
+    <Select<string>
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={(v: string | undefined) => onChange(v ?? undefined)}
+      options={options}
+      loading={isFetching}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ minWidth: 160 }}
+    />
+  );
+}
+
 /** The table columns of a declaration: its listed fields, in declaration order. */
 export function declaredColumns(decl: ResourceDeclaration): ResourceColumn[] {
   return Object.entries(decl.fields)
@@ -427,14 +634,81 @@ export function declaredColumns(decl: ResourceDeclaration): ResourceColumn[] {
     }));
 }
 
-/** The form fields of a declaration: its writable fields, in declaration order. */
-export function declaredFields(decl: ResourceDeclaration): ResourceField[] {
-  const writable = writableFields(decl).map(([name, field]) => ({
+/** A collection's rows as sent: each row's `id` (when it has one) and its declared fields, nothing else. */
+export function collectionRows(collection: CollectionDeclaration, value: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(value)) return [];
+  const names = ['id', ...Object.keys(collection.fields ?? {})];
+  return value.map((row: Record<string, unknown> | undefined) => {
+    const out: Record<string, unknown> = {};
+    for (const name of names) {
+      const cell = row?.[name];
+      if (cell === undefined || (name === 'id' && cell === null)) continue;
+      out[name] = cell === '' ? null : cell;
+    }
+    return out;
+  });
+}
+
+/** The form field of one of a declaration's collections: a multi-select of ids, or a table of rows. */
+export function collectionField(
+  decl: ResourceDeclaration,
+  name: string,
+  collection: CollectionDeclaration,
+): ResourceField {
+  const common = {
     name,
     labelKey: fieldLabelKey(decl.name, name),
-    input: declaredInput(name, field, decl.name),
-    ...(field.help ? { helpKey: `resources.${decl.name}.help.${name}` } : {}),
-  }));
+    ...(collection.help ? { helpKey: `resources.${decl.name}.help.${name}` } : {}),
+  };
+  const ids = collection.ids;
+  if (ids) {
+    return {
+      ...common,
+      input: {
+        type: 'custom',
+        render: (p) => {
+          const { record, ...c } = control<number[]>(p);
+          return (
+            <IdsCollectionInput decl={decl} name={name} resource={ids.resource} record={record} {...c} />
+          );
+        },
+      },
+    };
+  }
+  return {
+    ...common,
+    input: {
+      type: 'group',
+      // each row with its id (an existing row keeps it) and its declared fields, in the order shown
+      body: (value) => collectionRows(collection, value),
+      render: (p) => (
+        <Suspense fallback={null}>
+          <LazyCollectionRowsInput {...p} resource={decl.name} collection={collection} />
+        </Suspense>
+      ),
+    },
+  };
+}
+
+/**
+ * The form fields of a declaration: its writable fields and its files (uploaded on their own routes, never sent
+ * with the record), in declaration order, then its collections; what the server computes last.
+ */
+export function declaredFields(decl: ResourceDeclaration): ResourceField[] {
+  const writable = new Set(writableFields(decl).map(([name]) => name));
+  const own: ResourceField[] = Object.entries(decl.fields)
+    .filter(([name, field]) => writable.has(name) || (field.type === 'file' && !field.readOnly))
+    .map(([name, field]) => ({
+      name,
+      labelKey: fieldLabelKey(decl.name, name),
+      input: declaredInput(name, field, decl.name),
+      ...(field.help ? { helpKey: `resources.${decl.name}.help.${name}` } : {}),
+      ...(field.type === 'file' ? { readOnly: true } : {}),
+      ...(field.type === 'lookup' && field.narrowedBy ? { narrowedBy: field.narrowedBy.field } : {}),
+    }));
+  const collections = Object.entries(decl.collections ?? {}).map(([name, collection]) =>
+    collectionField(decl, name, collection),
+  );
   // what the server computes (a generated number, a last sign-in) is shown on a record, never sent back
   const computed: ResourceField[] = Object.entries(decl.fields)
     .filter(([name, field]) => field.readOnly && name !== 'id')
@@ -457,7 +731,7 @@ export function declaredFields(decl: ResourceDeclaration): ResourceField[] {
         ),
       },
     }));
-  return [...writable, ...computed];
+  return [...own, ...collections, ...computed];
 }
 
 /** An item placed among the derived ones: after or before a named one, else at the end. */
@@ -486,6 +760,19 @@ export interface DeclarationOverrides<T extends ResourceRow = ResourceRow> exten
   filters?: ResourceFilter[] | ((derived: ResourceFilter[]) => ResourceFilter[]);
   /** the schemas or the initial values instead of the derived ones; `false`: no form */
   form?: Partial<NonNullable<ResourceConfig<T>['form']>> | false;
+  /** the record page of a declaration with `tabs`: per tab, what it shows beyond what is derived */
+  recordTabs?: { [tab: string]: DeclaredTabOverride };
+}
+
+/**
+ * One tab of a declared record page (declared-record-page.tsx), as a screen changes it: its content (a tab
+ * showing something of its own: the attachments), a permission it needs, or — a tab listing a child resource
+ * (the `subject` tab of `school`: `school_subject`) — the child's own overrides (its columns, its form).
+ */
+export interface DeclaredTabOverride {
+  render?: RecordTab['render'];
+  permission?: string;
+  child?: DeclarationOverrides;
 }
 
 function patch<X>(
@@ -525,6 +812,7 @@ export function configFromDeclaration<T extends ResourceRow = ResourceRow>(
     extraFields,
     filters: filterChanges,
     form: formChanges,
+    recordTabs: _recordTabs,
     ...rest
   } = overrides;
   const readOnly = overrides.readOnly ?? Boolean(decl.readOnly);
@@ -544,10 +832,13 @@ export function configFromDeclaration<T extends ResourceRow = ResourceRow>(
     readOnly || formChanges === false
       ? undefined
       : { create: schemas.create, update: schemas.update, fields, ...(formChanges || {}) };
+  const routePath = decl.page?.route ?? `/${decl.path.replace(/^\//, '')}`;
   return {
     name: decl.name,
     apiPath: `/api${decl.path}`,
-    routePath: decl.page?.route ?? `/${decl.path.replace(/^\//, '')}`,
+    routePath,
+    // a record page with tabs opens on its first tab (`/schools/basic/5`, `/schools/basic/create`)
+    ...(decl.tabs?.length ? { recordPath: `${routePath}/${decl.tabs[0]}` } : {}),
     module: decl.module,
     titleKey: `resources.${decl.name}.title`,
     searchable: Object.values(decl.fields).some((f) => f.searchable),

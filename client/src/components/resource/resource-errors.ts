@@ -55,6 +55,15 @@ export interface ServerFormErrors {
   fields: { name: string; errors: string[] }[];
   /** the message for the top of the form (errors of fields not on the form, or none at all) */
   summary: string | null;
+  /** errors of a collection's cells (`documents.2.name_en` → `['documents', 2, 'name_en']`), when `rowsOf` names it */
+  cells?: { name: (string | number)[]; errors: string[] }[];
+}
+
+/** A cell of one of `rowsOf`'s collections named by an error key (`documents.2.name_en`), as a name path. */
+function cellPath(key: string, rowsOf: readonly string[]): (string | number)[] | null {
+  const [collection, row, ...rest] = key.split('.');
+  if (!rowsOf.includes(collection) || !/^\d+$/.test(row ?? '')) return null;
+  return [collection, Number(row), ...rest];
 }
 
 /**
@@ -65,19 +74,25 @@ export function serverFormErrors(
   error: unknown,
   t: TFunction,
   formFields: readonly string[],
+  /** the form's collections of rows: an error of one of their cells lands on that cell */
+  rowsOf: readonly string[] = [],
 ): ServerFormErrors {
   if (!isApiError(error)) return { fields: [], summary: t('errors.generic') };
   if (error.handled) return { fields: [], summary: null };
   const duplicate = error.data?.code === 'duplicate';
   const fields: ServerFormErrors['fields'] = [];
+  const cells: NonNullable<ServerFormErrors['cells']> = [];
   const elsewhere: string[] = [];
   for (const [name, refs] of Object.entries(error.data?.error_keys ?? {})) {
     const texts = duplicate ? [t('serverMessages.duplicate')] : refs.map((ref) => messageText(ref, t));
+    const cell = cellPath(name, rowsOf);
     if (formFields.includes(name)) fields.push({ name, errors: texts });
+    else if (cell) cells.push({ name: cell, errors: texts });
     else elsewhere.push(...texts);
   }
-  if (elsewhere.length) return { fields, summary: elsewhere.join(' ') };
-  if (fields.length) return { fields, summary: null };
+  const withCells = cells.length ? { cells } : {};
+  if (elsewhere.length) return { fields, summary: elsewhere.join(' '), ...withCells };
+  if (fields.length || cells.length) return { fields, summary: null, ...withCells };
   if (error.status === 409) return { fields, summary: deleteErrorMessage(error, t) };
   return { fields, summary: errorSummary(error, t) };
 }

@@ -1,22 +1,7 @@
 import type { z } from 'zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Breadcrumb,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, App, Breadcrumb, Button, Form, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useNavigate, useParams, useRevalidator } from 'react-router-dom';
 import { appActions } from '../../app/app-slice';
@@ -31,6 +16,8 @@ import {
   useResourceUpdateMutation,
 } from './resource-api';
 import { deleteErrorMessage, serverFormErrors, zodRule } from './resource-errors';
+import { FieldInput, fieldItemProps } from './field-input';
+import { ResourceFormContext } from './resource-form-context';
 import { useResourcePermissions } from './resource-permissions';
 import { ResourceDetailTabs, type DetailTab } from './resource-detail-tabs';
 import { resolvePath, type ResourceConfig, type ResourceField, type ResourceRow } from './types';
@@ -66,54 +53,10 @@ export function formBody(
     if (value === undefined) continue;
     const takesNull = schema?.shape[field.name]?.safeParse(null).success ?? false;
     const textual = field.input.type === 'text' || field.input.type === 'textarea';
-    body[field.name] = value === '' && (takesNull || !textual) ? null : value;
+    if (field.input.type === 'group' && field.input.body) body[field.name] = field.input.body(value);
+    else body[field.name] = value === '' && (takesNull || !textual) ? null : value;
   }
   return body;
-}
-
-/** The input of a field; antd's Form.Item hands it `id`, `value` and `onChange`, passed on to the control. */
-function FieldInput({
-  field,
-  data,
-  record,
-  ...control
-}: {
-  field: ResourceField;
-  data: Record<string, unknown>;
-  record: Record<string, unknown> | null;
-  id?: string;
-  value?: never;
-  checked?: never;
-  onChange?: never;
-  disabled?: boolean;
-}) {
-  const { i18n } = useTranslation();
-  const input = field.input;
-  switch (input.type) {
-    case 'textarea':
-      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} {...control} />;
-    case 'password':
-      return <Input.Password autoComplete="new-password" {...control} />;
-    case 'number':
-      return <InputNumber min={input.min} max={input.max} style={{ width: 200 }} {...control} />;
-    case 'switch':
-      return <Switch {...control} />;
-    case 'select':
-      return (
-        <Select
-          allowClear={input.allowClear}
-          options={input.options(data, i18n.language)}
-          style={{ maxWidth: 400 }}
-          {...control}
-        />
-      );
-    case 'custom':
-      return <>{input.render({ ...control, record })}</>;
-    case 'date':
-      return <DatePicker format="YYYY-MM-DD" style={{ width: 200 }} {...control} />;
-    default:
-      return <Input autoComplete="off" {...control} />;
-  }
 }
 
 export interface ResourceFormProps<T extends ResourceRow> {
@@ -202,22 +145,33 @@ export function ResourceForm<T extends ResourceRow>({
     [fields, data, creating, spec],
   );
 
-  // The record read again (after a save elsewhere, a refusal): the form shows it as it is now.
+  // Changed since it was shown or saved: a record read again then keeps what is being typed.
+  const dirty = useRef(false);
+  // The record read again (after a save elsewhere, a refusal, a file uploaded): the form shows it as it is now —
+  // while edits are in progress, only what the server keeps (a file, a computed value) is shown anew.
   const shownValues = useRef(initialValues);
   useEffect(() => {
     if (shownValues.current === initialValues) return;
     shownValues.current = initialValues;
-    form.resetFields();
-  }, [form, initialValues]);
+    if (!dirty.current) {
+      form.resetFields();
+      return;
+    }
+    for (const field of fields)
+      if (field.readOnly) form.setFieldValue(field.name, initialValues[field.name] ?? null);
+  }, [form, initialValues, fields]);
   // Leaving the form forgets its changes (the guard has asked already).
   useEffect(() => () => void dispatch(appActions.setUnsavedChanges(false)), [dispatch]);
 
   /** The record went out of the user's reach since it was read: forget the edits, show it as it is now. */
   const refusedNow = () => {
+    dirty.current = false;
     form.resetFields();
     dispatch(appActions.setUnsavedChanges(false));
     onRefused();
   };
+
+  const formContext = useMemo(() => ({ apiPath, id: creating ? null : id! }), [apiPath, creating, id]);
 
   const save = async (values: Record<string, unknown>) => {
     setSummary(null);
@@ -226,6 +180,7 @@ export function ResourceForm<T extends ResourceRow>({
       const saved = creating
         ? await create({ path: apiPath, body }).unwrap()
         : await update({ path: apiPath, id: id!, body }).unwrap();
+      dirty.current = false;
       dispatch(appActions.setUnsavedChanges(false));
       void message.success(t('resource.saved'));
       onSaved(saved);
@@ -234,8 +189,9 @@ export function ResourceForm<T extends ResourceRow>({
         error,
         t,
         fields.filter((f) => !f.hidden).map((f) => f.name),
+        fields.filter((f) => f.input.type === 'group').map((f) => f.name),
       );
-      form.setFields(result.fields);
+      form.setFields([...result.fields, ...(result.cells ?? [])]);
       setSummary(result.summary);
       if (isInsufficientRights(error) && result.fields.length === 0) refusedNow();
     }
@@ -245,6 +201,7 @@ export function ResourceForm<T extends ResourceRow>({
     setSummary(null);
     try {
       await removeRecord({ path: apiPath, id: id! }).unwrap();
+      dirty.current = false;
       dispatch(appActions.setUnsavedChanges(false));
       void message.success(t('resource.deleted'));
       onDeleted();
@@ -276,67 +233,87 @@ export function ResourceForm<T extends ResourceRow>({
           style={{ marginBottom: 16 }}
         />
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        disabled={!editable}
-        onValuesChange={() => dispatch(appActions.setUnsavedChanges(true))}
-        onFinish={save}
-        style={{ maxWidth: 900 }}
-        data-testid={`resource-form-${config.name}`}
-      >
-        {fields.map((field) => {
-          const locked = editable ? (field.locked?.({ record, user }) ?? null) : null;
-          const help = [field.helpKey, locked].filter((k): k is string => Boolean(k)).map((k) => t(k));
-          return (
-            <Form.Item
-              key={field.name}
-              name={field.name}
-              label={field.hidden ? undefined : t(field.labelKey)}
-              hidden={field.hidden}
-              help={undefined}
-              extra={help.length ? help.join(' ') : undefined}
-              valuePropName={field.input.type === 'switch' ? 'checked' : 'value'}
-              rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
-              {...(field.input.type === 'date'
-                ? {
-                    getValueProps: (value: unknown) => ({
-                      value: typeof value === 'string' && value ? dayjs(value) : undefined,
-                    }),
-                    normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
-                  }
-                : {})}
-            >
-              <FieldInput field={field} data={data} record={record} {...(locked ? { disabled: true } : {})} />
-            </Form.Item>
-          );
-        })}
-        {children}
-        <Space>
-          {editable && (
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
-              {t('resource.save')}
-            </Button>
-          )}
-          <Button disabled={false} onClick={() => navigate(routePath)}>
-            {t('resource.backToList')}
-          </Button>
-          {deletable && (
-            <Popconfirm
-              title={t('resource.deleteConfirm', { name: recordName })}
-              okText={t('resource.delete')}
-              cancelText={t('resource.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={remove}
-            >
-              <Button danger disabled={false} icon={<DeleteOutlined />}>
-                {t('resource.delete')}
+      <ResourceFormContext.Provider value={formContext}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          disabled={!editable}
+          onValuesChange={(changed: Record<string, unknown>) => {
+            dirty.current = true;
+            // a choice narrowed by the field just changed (a district by its area) no longer holds
+            for (const field of fields)
+              if (field.narrowedBy && field.narrowedBy in changed && !(field.name in changed))
+                form.setFieldValue(field.name, null);
+            dispatch(appActions.setUnsavedChanges(true));
+          }}
+          onFinish={save}
+          style={{ maxWidth: 900 }}
+          data-testid={`resource-form-${config.name}`}
+        >
+          {fields.map((field) => {
+            const locked = editable ? (field.locked?.({ record, user }) ?? null) : null;
+            const help = [field.helpKey, locked].filter((k): k is string => Boolean(k)).map((k) => t(k));
+            const extra = help.length ? help.join(' ') : undefined;
+            if (field.input.type === 'group') {
+              // a collection's rows: the field lays out its own items under its name
+              return (
+                <Form.Item key={field.name} label={t(field.labelKey)} extra={extra} required={false}>
+                  {field.input.render({
+                    name: field.name,
+                    schema,
+                    record,
+                    disabled: !editable || Boolean(locked),
+                  })}
+                </Form.Item>
+              );
+            }
+            return (
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={field.hidden ? undefined : t(field.labelKey)}
+                hidden={field.hidden}
+                help={undefined}
+                extra={extra}
+                rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
+                {...fieldItemProps(field.input)}
+              >
+                <FieldInput
+                  input={field.input}
+                  data={data}
+                  record={record}
+                  {...(locked ? { disabled: true } : {})}
+                />
+              </Form.Item>
+            );
+          })}
+          {children}
+          <Space>
+            {editable && (
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+                {t('resource.save')}
               </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      </Form>
+            )}
+            <Button disabled={false} onClick={() => navigate(routePath)}>
+              {t('resource.backToList')}
+            </Button>
+            {deletable && (
+              <Popconfirm
+                title={t('resource.deleteConfirm', { name: recordName })}
+                okText={t('resource.delete')}
+                cancelText={t('resource.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={remove}
+              >
+                <Button danger disabled={false} icon={<DeleteOutlined />}>
+                  {t('resource.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        </Form>
+      </ResourceFormContext.Provider>
     </>
   );
 }
@@ -344,7 +321,7 @@ export function ResourceForm<T extends ResourceRow>({
 /**
  * The generic form screen (architecture.md "Write CRUD once"): `path/create` opens a new record with the
  * `GET api/create` defaults, `path/:id` an existing one (the route's data call, for the first paint); a save
- * or delete goes back to the list. An existing record's page has the config's extra tabs and, for admins,
+ * or delete goes back to the list (a new record of a record page with tabs opens on that page instead). An existing record's page has the config's extra tabs and, for admins,
  * its history.
  */
 export function ResourceFormPage<T extends ResourceRow>({
@@ -370,12 +347,16 @@ export function ResourceFormPage<T extends ResourceRow>({
   useRememberVisit(location.pathname, recordName ? `${listTitle} · ${recordName}` : null, 'record');
 
   const back = () => navigate(routePath);
+  // a new record of a record page with tabs opens there (its other tabs need it saved), else the list
+  const recordPath = config.recordPath ? resolvePath(config.recordPath, params) : null;
+  const saved = (row: ResourceRow) =>
+    creating && recordPath ? navigate(`${recordPath}/${row.id}`, { replace: true }) : back();
   const formView = (
     <ResourceForm
       config={config}
       data={data}
       id={params.id}
-      onSaved={back}
+      onSaved={saved}
       onDeleted={back}
       onRefused={() => void revalidator.revalidate()}
     >

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Breadcrumb, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, matchPath, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useRememberVisit } from './recent-records-button';
 import { useResourceRecordQuery } from './resource-api';
 import { ResourceForm } from './resource-form-page';
-import { ResourceTable } from './resource-table';
+import type { ResourceTableProps } from './resource-table';
 import { resolvePath, type ListQueryState, type ResourceConfig, type ResourceRow } from './types';
 
 /** What a tab's content gets besides the record. */
@@ -20,6 +20,13 @@ export interface RecordTabContext {
   apiPath: string;
   /** the resource's list screen */
   routePath: string;
+  /** this tab's own path (`/schools/admission/5`) */
+  tabPath: string;
+  /**
+   * the path segment after the record's id, when there is one: a tab opening records of its own
+   * (`/schools/admission/5/create`, `/schools/admission/5/12`: `create`, `12`)
+   */
+  sub?: string;
   /** read the record again */
   reload: () => void;
 }
@@ -67,9 +74,13 @@ export function ResourceRecordPage<T extends ResourceRow>({
   const user = useAppSelector((s) => s.app.user);
   const id = params.id ?? '';
   const visible = tabs.filter((tab) => !tab.permission || can(user, tab.permission));
+  // a tab's path, or one under it (a record the tab opens: `/schools/admission/5/12`)
   const active =
-    visible.find((tab) => matchPath({ path: `${base}/${tab.key}/:id`, end: true }, location.pathname)) ??
+    visible.find((tab) => matchPath({ path: `${base}/${tab.key}/:id`, end: false }, location.pathname)) ??
     visible[0];
+  const sub = active
+    ? matchPath({ path: `${base}/${active.key}/:id/:sub`, end: true }, location.pathname)?.params.sub
+    : undefined;
   const apiPath = resolvePath(config.apiPath, params);
   const routePath = resolvePath(config.routePath, params);
   const { data, currentData, refetch } = useResourceRecordQuery(
@@ -86,13 +97,26 @@ export function ResourceRecordPage<T extends ResourceRow>({
     tab: active?.key ?? '',
     apiPath,
     routePath,
+    tabPath: active ? recordTabPath(base, active.key, params) : routePath,
+    ...(sub ? { sub } : {}),
     reload: () => void refetch(),
   };
   return (
     <div className="resource-record" data-testid={`resource-record-${config.name}`}>
       <Breadcrumb
         style={{ marginBottom: 8 }}
-        items={[{ title: <Link to={routePath}>{listTitle}</Link> }, { title: recordName ?? '' }]}
+        items={[
+          { title: <Link to={routePath}>{listTitle}</Link> },
+          {
+            // away from its first tab (a record a tab opened), the record's name leads back to it
+            title:
+              recordName && visible[0] && (sub || active !== visible[0]) ? (
+                <Link to={recordTabPath(base, visible[0].key, params)}>{recordName}</Link>
+              ) : (
+                (recordName ?? '')
+              ),
+          },
+        ]}
       />
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {recordName ?? '\u00a0'}
@@ -174,6 +198,14 @@ export function childTableTab<C extends ResourceRow, T extends ResourceRow = Res
   };
 }
 
+/**
+ * The generic list, loaded when a tab shows one: a record page opens on its form, and its list tabs (their
+ * toolbar, import and export) come with the first of them.
+ */
+const LazyResourceTable = lazy(async () => ({
+  default: (await import('./resource-table')).ResourceTable as ComponentType<ResourceTableProps<ResourceRow>>,
+}));
+
 /** A `ResourceTable` whose query lives in the component (a record's tab, a dialog): not in the URL. */
 export function EmbeddedResourceTable<T extends ResourceRow>({
   config,
@@ -190,13 +222,15 @@ export function EmbeddedResourceTable<T extends ResourceRow>({
 }) {
   const [query, setQuery] = useState<ListQueryState>(initialQuery);
   return (
-    <ResourceTable
-      config={config}
-      query={query}
-      onQueryChange={setQuery}
-      apiPath={apiPath}
-      routePath={routePath}
-      fixedParams={fixedParams}
-    />
+    <Suspense fallback={null}>
+      <LazyResourceTable
+        config={config as unknown as ResourceConfig}
+        query={query}
+        onQueryChange={setQuery}
+        apiPath={apiPath}
+        routePath={routePath}
+        fixedParams={fixedParams}
+      />
+    </Suspense>
   );
 }

@@ -68,8 +68,12 @@ export function resourceRoutes(o: ResourceRoutesOptions): RouteEntry[] {
 export interface RecordTabRoutesOptions {
   /** the resource's screens, e.g. `/schools`: a tab is `${base}/${tab}/:id` */
   base: string;
-  /** the tabs in order, as in the page's config; a tab may need a permission of its own */
-  tabs: readonly (string | { key: string; permission?: string })[];
+  /**
+   * the tabs in order, as in the page's config; a tab may need a permission of its own, and may open records of
+   * its own (a child resource's: `records`, their module) at `${base}/${key}/:id/create` and
+   * `${base}/${key}/:id/:childId`
+   */
+  tabs: readonly (string | { key: string; permission?: string; records?: { module: string } })[];
   /** permission module (`schools` → `schools.view`) */
   module: string;
   titleKey: string;
@@ -86,15 +90,23 @@ export interface RecordTabRoutesOptions {
  */
 export function recordTabRoutes(o: RecordTabRoutesOptions): RouteEntry[] {
   const view = o.viewPermission ?? `${o.module}.view`;
-  return o.tabs.map((tab) => {
+  return o.tabs.flatMap((tab) => {
     const key = typeof tab === 'string' ? tab : tab.key;
     const permission = typeof tab === 'string' ? undefined : tab.permission;
-    return {
-      path: `${o.base}/${key}/:id`,
+    const records = typeof tab === 'string' ? undefined : tab.records;
+    const entry = (path: string, needs: string): RouteEntry => ({
+      path,
       access: 'signed-in',
       page: o.page,
-      permission: permission ?? view,
+      permission: needs,
       titleKey: o.titleKey,
-    } satisfies RouteEntry;
+    });
+    const routes = [entry(`${o.base}/${key}/:id`, permission ?? view)];
+    if (records)
+      routes.push(
+        entry(`${o.base}/${key}/:id/create`, `${records.module}.create`),
+        entry(`${o.base}/${key}/:id/:childId`, permission ?? `${records.module}.view`),
+      );
+    return routes;
   });
 }

@@ -100,7 +100,8 @@ export function ResourceTable<T extends ResourceRow>({
   const { canCreate, canUpdate, canDelete } = useResourcePermissions(config);
 
   const apiPath = apiPathProp ?? resolvePath(config.apiPath, params);
-  const routePath = routePathProp ?? resolvePath(config.routePath, params);
+  // where the records open (a record page with tabs: `/schools/basic/5`)
+  const routePath = routePathProp ?? resolvePath(config.recordPath ?? config.routePath, params);
   // antd's table keeps the handlers of an earlier render for sorting: read the query from here.
   const latestQuery = useRef(query);
   latestQuery.current = query;
@@ -123,7 +124,12 @@ export function ResourceTable<T extends ResourceRow>({
   const reload = () => void refetch();
   const change = (values: Record<string, string | number | null | undefined>) => {
     setNotice(null);
-    onQueryChange(nextListQuery(latestQuery.current, values));
+    // a filter narrowed by one just changed (a district by its area) no longer holds
+    const narrowed: Record<string, null> = {};
+    for (const filter of config.filters ?? [])
+      if (filter.narrowedBy && filter.narrowedBy in values && !(filter.name in values))
+        narrowed[filter.name] = null;
+    onQueryChange(nextListQuery(latestQuery.current, { ...values, ...narrowed }));
   };
 
   const remove = async (row: T) => {
@@ -258,7 +264,7 @@ export function ResourceTable<T extends ResourceRow>({
     if (filter.type === 'custom' && filter.render) {
       return (
         <span key={filter.name} data-testid={`filter-${filter.name}`}>
-          {filter.render({ value, label, onChange: (v) => change({ [filter.name]: v }) })}
+          {filter.render({ value, label, query, onChange: (v) => change({ [filter.name]: v }) })}
         </span>
       );
     }

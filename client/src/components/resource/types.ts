@@ -21,7 +21,11 @@ export interface ResourceFilter {
     value: string | undefined;
     onChange: (value: string | undefined) => void;
     label: string;
+    /** the list's whole query (a filter narrowed by another reads that one's value) */
+    query?: ListQueryState;
   }) => ReactNode;
+  /** the filter whose value narrows this one's choices (a district by its area): emptied when that one changes */
+  narrowedBy?: string;
   /** choices of a select: a label key or a fixed label per value */
   options?: { value: string; labelKey?: string; label?: string }[];
   /** value used when the URL has none (shown selected; the route data call should default it the same) */
@@ -53,13 +57,32 @@ export type ResourceFieldInput =
       ) => { value: string | number; label: string }[];
       allowClear?: boolean;
     }
-  | { type: 'custom'; render: (props: CustomFieldProps) => ReactNode };
+  | { type: 'custom'; render: (props: CustomFieldProps) => ReactNode }
+  /**
+   * a field rendering its own form items under `name` (a collection's rows: an antd `Form.List`, whose cells
+   * carry their own rules and the server's errors on `documents.2.name_en`); its value is sent as the form holds it
+   */
+  | {
+      type: 'group';
+      render: (props: GroupFieldProps) => ReactNode;
+      /** the value as sent, from the form's (a row's own fields only) */
+      body?: (value: unknown) => unknown;
+    };
 
 export interface CustomFieldProps {
   /** from antd's Form.Item: spread them on the control (`value`, `onChange`, `id`, `disabled`) */
   id?: string;
   value?: never;
   onChange?: never;
+  disabled?: boolean;
+  record: Record<string, unknown> | null;
+}
+
+export interface GroupFieldProps {
+  /** the field's name: its items are under it */
+  name: string;
+  /** the schema the form validates with (a row's rules are its element's fields) */
+  schema: z.ZodObject | undefined;
   disabled?: boolean;
   record: Record<string, unknown> | null;
 }
@@ -82,6 +105,8 @@ export interface ResourceField {
    * with the reason under it instead of being refused on save (one's own email, the admin flag for a non-admin)
    */
   locked?: (ctx: { record: Record<string, unknown> | null; user: User | null }) => string | null;
+  /** the field whose value narrows this one's choices (a district by its area): emptied when that one changes */
+  narrowedBy?: string;
 }
 
 /** A tab of a record's detail page after the form's own tab (index 0). */
@@ -105,6 +130,11 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
   apiPath: string | ((params: Params) => string);
   /** the screen's list path, e.g. `/settings/holiday`; create is `${routePath}/create`, edit `${routePath}/${id}` */
   routePath: string | ((params: Params) => string);
+  /**
+   * where the records open when not under `routePath` (a record page with tabs: `/schools/basic`): a record is
+   * `${recordPath}/${id}`, a new one `${recordPath}/create`, and a new record saved opens there
+   */
+  recordPath?: string | ((params: Params) => string);
   /** permission module: buttons need `${module}.create|update|delete` */
   module: Module;
   /** list title key (may use the route params, e.g. the option key, via `titleValues`) */

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Image, Popconfirm, Space, Typography, Upload } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_EXTENSIONS, UPLOAD_EXTENSIONS } from '../../../../shared/files';
+import { lookupNameField } from '../../../../shared/resources/declaration';
+import { isApiError } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { buildUrl } from '../../http/client';
+import { errorSummary, messageText } from '../forms/server-errors';
+import { useFileFieldDeleteMutation, useFileFieldUploadMutation } from './declared-api';
+import { useResourceFormContext } from './resource-form-context';
+
+export interface FileFieldInputProps {
+  /** the declaration's name (`school`): names the record in the hint of a new one */
+  resource: string;
+  /** the field (`logo_file_id`): its route's segment is the name without `_file_id` (`logo`) */
+  name: string;
+  accept: 'image' | 'any';
+  /** the stored file's id (the form item's value) */
+  value?: number | null;
+  record: Record<string, unknown> | null;
+  disabled?: boolean;
+}
+
+/** The route of a record's file field: `/api/schools/5/logo` for `logo_file_id`. */
+export function fileFieldUrl(apiPath: string, id: string | number, name: string): string {
+  return `${apiPath}/${id}/${name.replace(/(_file)?_id$/, '')}`;
+}
+
+/** What went wrong with an upload, in the user's language (the server's messages are catalogued; a 413 too). */
+function uploadErrorText(error: unknown, t: TFunction): string {
+  const ref = isApiError(error) ? error.data?.error_keys?.file?.[0] : undefined;
+  return ref ? messageText(ref, t) : errorSummary(error, t);
+}
+
+/**
+ * A declared `file` field of a record's form (a school's logo): the stored file (an image shown, another file
+ * linked), "Upload" — an image (or any allowed file) of at most the upload limit, checked here before it is
+ * sent — posting the multipart `file` to the field's own route (`POST /api/schools/5/logo`), and "Remove", asked
+ * first (`DELETE` there). Both answer the record, whose cached reads are dropped: the form shows the new value.
+ * A record not saved yet has no route: the control is disabled and says to save first.
+ */
+export default function FileFieldInput({
+  resource,
+  name,
+  accept,
+  value,
+  record,
+  disabled,
+}: FileFieldInputProps) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const context = useResourceFormContext();
+  const maxMb = useAppSelector((s) => s.app.maxUploadSize);
+  const [upload, uploading] = useFileFieldUploadMutation();
+  const [remove, removing] = useFileFieldDeleteMutation();
+  const [error, setError] = useState<string | null>(null);
+  const extensions: readonly string[] = accept === 'image' ? IMAGE_EXTENSIONS : UPLOAD_EXTENSIONS;
+  const lower = (text: string) => (i18n.language === 'en' ? text.toLocaleLowerCase('en') : text);
+  const fieldLabel = lower(t(`resources.${resource}.fields.${name}`));
+
+  if (!context || context.id === null || !record) {
+    return (
+      <Space orientation="vertical" size={4} data-testid={`file-field-${name}`}>
+        <Button icon={<UploadOutlined />} disabled>
+          {t('resource.file.upload')}
+        </Button>
+        <Typography.Text type="secondary" data-testid={`file-field-${name}-save-first`}>
+          {t('resource.file.saveFirst', {
+            record: lower(t(`resources.${resource}.record`)),
+            field: fieldLabel,
+          })}
+        </Typography.Text>
+      </Space>
+    );
+  }
+  const url = fileFieldUrl(context.apiPath, context.id, name);
+  const fileId = value ?? null;
+  const fileName = record[lookupNameField(name)];
+  const src = fileId === null ? null : buildUrl(`/api/files/${fileId}`, { inline: 1 });
+
+  /** Checks before sending: an allowed type by its name, at most the upload limit. */
+  const beforeUpload = (file: File) => {
+    setError(null);
+    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!extensions.includes(extension)) {
+      setError(t(accept === 'image' ? 'serverMessages.fileImageOnly' : 'serverMessages.fileTypeNotAllowed'));
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > maxMb * 1024 * 1024) {
+      setError(t('serverMessages.fileLargerThan', { max: maxMb }));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const send = async (file: File) => {
+    const result = await upload({ url, file });
+    if (!result.error) {
+      void message.success(t('resource.file.uploaded'));
+      return;
+    }
+    if (!(isApiError(result.error) && result.error.handled)) setError(uploadErrorText(result.error, t));
+  };
+
+  const clear = async () => {
+    setError(null);
+    const result = await remove({ url });
+    if (!result.error) void message.success(t('resource.file.removed'));
+    else if (!(isApiError(result.error) && result.error.handled)) setError(errorSummary(result.error, t));
+  };
+
+  return (
+    <div data-testid={`file-field-${name}`}>
+      {error && (
+        <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 8, maxWidth: 480 }} />
+      )}
+      <Space align="center" size="middle" wrap>
+        {src && accept === 'image' && (
+          <Image
+            src={src}
+            alt={t(`resources.${resource}.fields.${name}`)}
+            width={96}
+            height={96}
+            style={{ objectFit: 'contain', border: '1px solid rgba(0,0,0,0.06)', borderRadius: 6 }}
+            data-testid={`file-field-${name}-image`}
+          />
+        )}
+        {src && accept !== 'image' && (
+          <Typography.Link href={buildUrl(`/api/files/${fileId}`, {})} target="_blank">
+            <FileOutlined /> {typeof fileName === 'string' && fileName ? fileName : String(fileId)}
+          </Typography.Link>
+        )}
+        {!src && <Typography.Text type="secondary">{t('resource.file.none')}</Typography.Text>}
+        <Space wrap>
+          <Upload
+            accept={extensions.map((e) => `.${e}`).join(',')}
+            maxCount={1}
+            showUploadList={false}
+            disabled={disabled}
+            beforeUpload={beforeUpload}
+            customRequest={({ file }) => void send(file as File)}
+          >
+            <Button icon={<UploadOutlined />} loading={uploading.isLoading} disabled={disabled}>
+              {t(src ? 'resource.file.replace' : 'resource.file.upload')}
+            </Button>
+          </Upload>
+          {src && !disabled && (
+            <Popconfirm
+              title={t('resource.file.removeConfirm', { field: fieldLabel })}
+              okText={t('resource.file.remove')}
+              cancelText={t('resource.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={clear}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={removing.isLoading}>
+                {t('resource.file.remove')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {t('resource.file.limit', { max: maxMb })}
+      </Typography.Paragraph>
+    </div>
+  );
+}
