@@ -7,24 +7,21 @@ import { buildMenu, type MenuBranch } from '../../app/routes/menu';
 import { makeStore } from '../../app/store';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
-import { SLOW } from '../../test/fixtures';
+import { SLOW, staffUser } from '../../test/fixtures';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
 import { renderScreens } from '../../test/render-screens';
 import { childOfTab, routesFromDeclarations } from './declared-routes';
 
 jest.setTimeout(120_000);
 
-const admin = {
+const admin = staffUser({
   id: 7,
   name: 'Admin',
   email: 'a@example.com',
   is_admin: true,
-  language: 'en',
   branch_id: 1,
-  role: null,
-  permissions: [],
   two_factor_enabled: true,
-};
+});
 
 const allowed = { allowed_actions: ['update', 'delete'], refusal: null };
 const school = {

@@ -13,6 +13,7 @@ import { ResourceListPage } from './resource-list-page';
 import { exportUrl, nextListQuery } from './resource-query';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceConfig } from './types';
+import { staffUser } from '../../test/fixtures';
 
 jest.setTimeout(120_000);
 
@@ -55,17 +56,14 @@ const config: ResourceConfig = {
   },
 };
 
-const admin = {
+const admin = staffUser({
   id: 7,
   name: 'Admin',
   email: 'a@example.com',
   is_admin: true,
-  language: 'en',
   branch_id: 1,
-  role: null,
-  permissions: [],
   two_factor_enabled: true,
-};
+});
 
 function page(n: number, total = 45) {
   const items = Array.from({ length: Math.min(20, total - (n - 1) * 20) }, (_, i) => ({

@@ -6,7 +6,7 @@ import { makeStore } from '../../app/store';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
-import { SLOW } from '../../test/fixtures';
+import { SLOW, staffUser } from '../../test/fixtures';
 import { renderScreens } from '../../test/render-screens';
 import { childTableTab, formTab, ResourceRecordPage } from './resource-record-page';
 import { recordTabRoutes } from './resource-routes';
@@ -48,17 +48,14 @@ const tabs = [
   childTableTab({ key: 'parts', labelKey: 'resource.history', config: partConfig, child: 'parts' }),
 ];
 
-const admin = {
+const admin = staffUser({
   id: 7,
   name: 'Admin',
   email: 'a@example.com',
   is_admin: true,
-  language: 'en',
   branch_id: 1,
-  role: null,
-  permissions: [],
   two_factor_enabled: true,
-};
+});
 
 const gets = (calls: FetchCall[], path: string, tab?: string) =>
   calls.filter((c) => {

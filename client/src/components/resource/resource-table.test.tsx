@@ -4,7 +4,7 @@ import { makeStore } from '../../app/store';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
-import { SLOW } from '../../test/fixtures';
+import { SLOW, staffUser } from '../../test/fixtures';
 import { renderScreens } from '../../test/render-screens';
 import { ResourceListPage } from './resource-list-page';
 import { formatTotal } from './resource-query';
@@ -36,17 +36,14 @@ const config: ResourceConfig = {
   recordTitle: (row) => String(row.name_en),
 };
 
-const admin = {
+const admin = staffUser({
   id: 7,
   name: 'Admin',
   email: 'a@example.com',
   is_admin: true,
-  language: 'en',
   branch_id: 1,
-  role: null,
-  permissions: [],
   two_factor_enabled: true,
-};
+});
 
 const rows = [{ id: 1, code: 'C1', name_en: 'Thing 1' }];
 

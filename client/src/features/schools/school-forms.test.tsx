@@ -8,23 +8,20 @@ import { ResourceForm } from '../../components/resource/resource-form-page';
 import { ResourceListPage } from '../../components/resource/resource-list-page';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
-import { SLOW } from '../../test/fixtures';
+import { SLOW, staffUser } from '../../test/fixtures';
 import { fakeResponse, installFetch, type FakeResponse, type FetchCall } from '../../test/http-fakes';
 import { renderScreens } from '../../test/render-screens';
 
 jest.setTimeout(120_000);
 
-const admin = {
+const admin = staffUser({
   id: 7,
   name: 'Admin',
   email: 'a@example.com',
   is_admin: true,
-  language: 'en',
   branch_id: 1,
-  role: null,
-  permissions: [],
   two_factor_enabled: true,
-};
+});
 const allowed = { allowed_actions: ['update', 'delete'], refusal: null };
 const noOptions = fakeResponse(200, { items: [], total: 0, page: 1, per_page: 100 });
 const optionLists = {
