@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Image, Popconfirm, Space, Typography, Upload } from 'antd';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_EXTENSIONS, UPLOAD_EXTENSIONS } from '../../../../shared/files';
 import { lookupNameField } from '../../../../shared/resources/declaration';
 import { isApiError } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { buildUrl } from '../../http/client';
-import { errorSummary, messageText } from '../forms/server-errors';
+import { errorSummary } from '../forms/server-errors';
+import { uploadAccept, uploadFailureText, uploadRefusal } from '../forms/upload-checks';
 import { useFileFieldDeleteMutation, useFileFieldUploadMutation } from './declared-api';
 import { useResourceFormContext } from './resource-form-context';
 
@@ -27,12 +26,6 @@ export interface FileFieldInputProps {
 /** The route of a record's file field: `/api/schools/5/logo` for `logo_file_id`. */
 export function fileFieldUrl(apiPath: string, id: string | number, name: string): string {
   return `${apiPath}/${id}/${name.replace(/(_file)?_id$/, '')}`;
-}
-
-/** What went wrong with an upload, in the user's language (the server's messages are catalogued; a 413 too). */
-function uploadErrorText(error: unknown, t: TFunction): string {
-  const ref = isApiError(error) ? error.data?.error_keys?.file?.[0] : undefined;
-  return ref ? messageText(ref, t) : errorSummary(error, t);
 }
 
 /**
@@ -57,7 +50,6 @@ export default function FileFieldInput({
   const [upload, uploading] = useFileFieldUploadMutation();
   const [remove, removing] = useFileFieldDeleteMutation();
   const [error, setError] = useState<string | null>(null);
-  const extensions: readonly string[] = accept === 'image' ? IMAGE_EXTENSIONS : UPLOAD_EXTENSIONS;
   const lower = (text: string) => (i18n.language === 'en' ? text.toLocaleLowerCase('en') : text);
   const fieldLabel = lower(t(`resources.${resource}.fields.${name}`));
 
@@ -83,17 +75,9 @@ export default function FileFieldInput({
 
   /** Checks before sending: an allowed type by its name, at most the upload limit. */
   const beforeUpload = (file: File) => {
-    setError(null);
-    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!extensions.includes(extension)) {
-      setError(t(accept === 'image' ? 'serverMessages.fileImageOnly' : 'serverMessages.fileTypeNotAllowed'));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > maxMb * 1024 * 1024) {
-      setError(t('serverMessages.fileLargerThan', { max: maxMb }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
+    const refusal = uploadRefusal(file, maxMb, t, accept === 'image' ? 'image' : 'any');
+    setError(refusal);
+    return refusal ? Upload.LIST_IGNORE : true;
   };
 
   const send = async (file: File) => {
@@ -102,7 +86,8 @@ export default function FileFieldInput({
       void message.success(t('resource.file.uploaded'));
       return;
     }
-    if (!(isApiError(result.error) && result.error.handled)) setError(uploadErrorText(result.error, t));
+    if (!(isApiError(result.error) && result.error.handled))
+      setError(uploadFailureText(result.error, maxMb, t));
   };
 
   const clear = async () => {
@@ -136,7 +121,7 @@ export default function FileFieldInput({
         {!src && <Typography.Text type="secondary">{t('resource.file.none')}</Typography.Text>}
         <Space wrap>
           <Upload
-            accept={extensions.map((e) => `.${e}`).join(',')}
+            accept={uploadAccept(accept === 'image' ? 'image' : 'any')}
             maxCount={1}
             showUploadList={false}
             disabled={disabled}

@@ -9,7 +9,7 @@ import { listCallQuery } from '../../components/resource/resource-query';
 import type { ListQueryState } from '../../components/resource/types';
 import { FileTable } from './file-table';
 import { useFileListQuery, useUploadFileMutation } from './files-api';
-import { UPLOAD_ACCEPT, uploadFailureText, uploadRefusal } from './upload-checks';
+import { uploadAccept, uploadFailureText, uploadRefusal } from '../../components/forms/upload-checks';
 
 export interface FileAttachmentsProps {
   /** the owner record's type (`school` …: a key of `files.owners.*`) */
@@ -79,7 +79,7 @@ export function FileAttachments({ ownerType, ownerId, canAttach }: FileAttachmen
         <Space orientation="vertical" style={{ width: '100%', marginBottom: 16 }}>
           <Space wrap align="center">
             <Upload
-              accept={UPLOAD_ACCEPT}
+              accept={uploadAccept()}
               multiple
               fileList={uploading}
               showUploadList={{ showRemoveIcon: false }}

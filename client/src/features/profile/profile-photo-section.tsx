@@ -1,22 +1,15 @@
 import { useState } from 'react';
 import { Alert, App, Avatar, Button, Card, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_EXTENSIONS } from '../../../../shared/files';
 import { isApiError } from '../../app/api';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorSummary, messageText } from '../../components/forms/server-errors';
+import { errorSummary } from '../../components/forms/server-errors';
+import { uploadAccept, uploadFailureText, uploadRefusal } from '../../components/forms/upload-checks';
 import { useDeleteProfilePhotoMutation, useUploadProfilePhotoMutation } from './profile-api';
 
-const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
-
-/** What went wrong with an upload, in the user's language (the server's messages are catalogued; a 413 too). */
-export function uploadErrorText(error: unknown, t: TFunction): string {
-  const ref = isApiError(error) ? error.data?.error_keys?.file?.[0] : undefined;
-  return ref ? messageText(ref, t) : errorSummary(error, t);
-}
+const ACCEPT = uploadAccept('image');
 
 /**
  * The profile photo on /user/profile (feature `managesProfilePhotos`): the current photo, a JPG/PNG/WebP/GIF
@@ -39,17 +32,9 @@ export function ProfilePhotoSection() {
 
   /** Checks before sending: an image by its name, at most the upload limit. */
   const beforeUpload = (file: File) => {
-    setError(null);
-    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
-      setError(t('serverMessages.fileImageOnly'));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > maxMb * 1024 * 1024) {
-      setError(t('serverMessages.fileLargerThan', { max: maxMb }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
+    const refusal = uploadRefusal(file, maxMb, t, 'image');
+    setError(refusal);
+    return refusal ? Upload.LIST_IGNORE : true;
   };
 
   const send = async (file: File) => {
@@ -60,7 +45,7 @@ export function ProfilePhotoSection() {
       return;
     }
     if (isApiError(result.error) && result.error.handled) return;
-    setError(uploadErrorText(result.error, t));
+    setError(uploadFailureText(result.error, maxMb, t));
   };
 
   const remove = async () => {
