@@ -274,7 +274,7 @@ export async function seedDemoSchools(db: Knex): Promise<boolean> {
       const hk = (day: string, time: string) => toDbDateTime(Date.parse(`${day}T${time}+08:00`));
       await trx('calendar_events').insert([
         {
-          title: 'Team meeting: intake review',
+          title: '團隊會議：檢討入學申請',
           start_at: hk(seedDay(2), '10:00:00'),
           end_at: hk(seedDay(2), '11:00:00'),
           all_day: false,
@@ -284,7 +284,7 @@ export async function seedDemoSchools(db: Knex): Promise<boolean> {
           ...stamp,
         },
         {
-          title: 'TOPIK registration reminder',
+          title: 'TOPIK 報名提醒',
           start_at: hk(seedDay(7), '00:00:00'),
           end_at: null,
           all_day: true,

@@ -40,7 +40,7 @@ export const api = createApi({
    * `Resource`: a resource's list or record, its id the API path (`/api/companies`, `/api/companies/5`;
    * components/resource/resource-api.ts): a write invalidates the paths it touches.
    */
-  tagTypes: ['StorageUsage', 'Resource'],
+  tagTypes: ['StorageUsage', 'Resource', 'Files'],
   endpoints: (build) => ({
     /** The generic data call of a route (spec §2, §7), used by the route loaders. */
     routeData: build.query<unknown, { url: string; params?: QueryParams }>({
