@@ -15,6 +15,7 @@ import { accountJourneys } from './accounts-journeys';
 import { filesJourneys } from './files-journeys';
 import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
 import { journeys } from './journeys';
+import { schoolsJourneys } from './schools-journeys';
 import { settingsGeneralJourneys } from './settings-general-journeys';
 import { settingsJourneys } from './settings-journeys';
 import { settingsOrgJourneys } from './settings-org-journeys';
@@ -74,6 +75,7 @@ async function main(): Promise<number> {
       ...settingsGeneralJourneys(mainServer),
       ...filesJourneys(mainServer),
       ...studentCategoryJourneys(mainServer),
+      ...schoolsJourneys(mainServer),
     ];
     results = await runJourneys(
       browser,

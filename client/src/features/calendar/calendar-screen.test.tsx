@@ -164,6 +164,22 @@ describe('the calendar screens', () => {
     expect(router.state.location.search).toMatch(/^\?date=\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('read the month again when the screen is opened again: an entry saved meanwhile shows', async () => {
+    let items = [entry()];
+    const { calls, router } = setup('/calendar?date=2026-12-17', () => fakeResponse(200, feed(items)));
+    await screen.findByText('Application deadline: Korea University 2027 Spring', {}, SLOW);
+    await act(async () => router.navigate('/elsewhere'));
+    await screen.findByText('elsewhere');
+    // saved elsewhere (an intake, an entry) before coming back, within the cache's lifetime
+    items = [entry(), meeting];
+    await act(async () => router.navigate('/calendar?date=2026-12-17'));
+    await screen.findByText('Team meeting', {}, SLOW);
+    expect(feedCalls(calls)).toEqual([
+      { type: 'basic', start: '2026-11-29', end: '2027-01-10' },
+      { type: 'basic', start: '2026-11-29', end: '2027-01-10' },
+    ]);
+  });
+
   it('filter by source with the coloured legend, at once and in the request', async () => {
     const { calls, router } = setup('/calendar?date=2026-12-17', () =>
       fakeResponse(200, feed([entry(), meeting])),

@@ -64,7 +64,10 @@ export function CalendarScreen({ type, view: View }: CalendarScreenProps) {
   const today = useMemo(() => businessToday(), []);
   const state = useMemo(() => readCalendarState(search, today), [search, today]);
   const lang = currentLocale();
-  const { data, error, isFetching } = useCalendarFeedQuery(feedArgs(type, state, lang));
+  // read again each time the screen opens: an intake or entry saved elsewhere since the last visit shows at once
+  const { data, error, isFetching } = useCalendarFeedQuery(feedArgs(type, state, lang), {
+    refetchOnMountOrArgChange: true,
+  });
   const entries = useMemo(() => entriesShown(data?.items, state), [data, state]);
 
   return (
