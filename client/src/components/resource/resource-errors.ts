@@ -108,11 +108,13 @@ installZodMessages();
 
 /**
  * The antd rule of a form field, from the shared zod schema's field of the same name: the same check the
- * server makes, so the two sides cannot drift.
+ * server makes, so the two sides cannot drift. `requiredBy` says whether it may be left empty: an edit form
+ * validates with the update schema (every field optional, a body may leave one out) but a field the record
+ * must have (the create schema's required ones) may not be emptied there either.
  */
-export function zodRule(schema: z.ZodObject, name: string, t: TFunction) {
+export function zodRule(schema: z.ZodObject, name: string, t: TFunction, requiredBy: z.ZodObject = schema) {
   const field = schema.shape[name] as z.ZodType | undefined;
-  const optional = isOptionalField(schema, name);
+  const optional = isOptionalField(requiredBy, name);
   return {
     required: !optional,
     validator: async (_rule: unknown, value: unknown) => {

@@ -276,7 +276,7 @@ export function ResourceForm<T extends ResourceRow>({
                 hidden={field.hidden}
                 help={undefined}
                 extra={extra}
-                rules={schema && !field.hidden ? [zodRule(schema, field.name, t)] : []}
+                rules={schema && !field.hidden ? [zodRule(schema, field.name, t, spec?.create)] : []}
                 {...fieldItemProps(field.input)}
               >
                 <FieldInput
