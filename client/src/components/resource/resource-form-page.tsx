@@ -173,7 +173,11 @@ export function ResourceForm<T extends ResourceRow>({
 
   const formContext = useMemo(() => ({ apiPath, id: creating ? null : id! }), [apiPath, creating, id]);
 
+  // one save at a time (Enter pressed twice in a field): a created record is never created twice
+  const submitting = useRef(false);
   const save = async (values: Record<string, unknown>) => {
+    if (submitting.current) return;
+    submitting.current = true;
     setSummary(null);
     try {
       const body = formBody(fields, values, schema);
@@ -183,8 +187,11 @@ export function ResourceForm<T extends ResourceRow>({
       dirty.current = false;
       dispatch(appActions.setUnsavedChanges(false));
       void message.success(t('resource.saved'));
+      // a new record's form is done (its page opens next); an edit form may be saved again
+      if (!creating) submitting.current = false;
       onSaved(saved);
     } catch (error) {
+      submitting.current = false;
       const result = serverFormErrors(
         error,
         t,

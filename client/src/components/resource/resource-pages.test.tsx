@@ -264,6 +264,32 @@ describe('generic form page', () => {
     expect(await screen.findByText('此資料已存在。', undefined, SLOW)).toBeInTheDocument();
   });
 
+  it('creates the record once when the form is sent again while the first save is under way (Enter twice)', async () => {
+    // the server's answer to the first save is held until the form has been sent a second time
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const created = fakeResponse(201, { id: 9, code: 'A1', name_en: 'X' });
+    const held = { ...created, text: async () => (await answered, created.text()) };
+    const { calls } = setup('/things/create', {
+      'GET /api/things/create': fakeResponse(200, { defaults: { code: 'A1', name_en: 'X' } }),
+      'POST /api/things': () => ({ ...held, clone: () => held }),
+      'GET /api/things': fakeResponse(200, page(1, 1)),
+      'GET /api/things/9': fakeResponse(200, { id: 9, code: 'A1', name_en: 'X' }),
+    });
+    await screen.findByDisplayValue('A1', undefined, SLOW);
+    const form = screen.getByRole('button', { name: /Save/ }).closest('form')!;
+    const posts = () => calls.filter((c) => c.init.method === 'POST');
+    fireEvent.submit(form);
+    await waitFor(() => expect(posts()).toHaveLength(1), SLOW);
+    fireEvent.submit(form);
+    await act(async () => {
+      answer();
+      await answered;
+    });
+    expect(await screen.findByText('Saved.', undefined, SLOW)).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+  });
+
   it('checks the shared schema before sending: a required field left empty is not posted', async () => {
     const { user, calls } = setup('/things/create', { 'GET /api/things/create': fakeResponse(200, {}) });
     await screen.findByLabelText('Search', undefined, SLOW);
