@@ -19,6 +19,9 @@ const config: Config = {
   // real databases on a 2-core CI machine: creating and migrating a MariaDB database can take seconds.
   // Set here, globally: jest-circus reads the global testTimeout, not a project's.
   testTimeout: 30_000,
+  // every core (jest's default leaves one idle: on the 2-core CI machine, one worker): each server test file
+  // works in a database of its own, so files run side by side
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'server',

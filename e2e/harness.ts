@@ -38,11 +38,13 @@ export async function runJourneys(browser: Browser, journeys: Journey[]): Promis
     const page = await context.newPage();
     const consoleErrors: string[] = [];
     page.on('pageerror', (error) => consoleErrors.push(error.message));
+    const started = Date.now();
+    const took = () => `(${((Date.now() - started) / 1000).toFixed(1)} s)`;
     try {
       await journey.run(page, context);
       check(consoleErrors.length === 0, `uncaught errors in the page: ${consoleErrors.join(' | ')}`);
       results.push({ name: journey.name, ok: true });
-      console.log(`  ✓ ${journey.name}`);
+      console.log(`  ✓ ${journey.name} ${took()}`);
     } catch (error) {
       const slug = journey.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
       await page
@@ -51,7 +53,7 @@ export async function runJourneys(browser: Browser, journeys: Journey[]): Promis
       const message = error instanceof Error ? error.message : String(error);
       results.push({ name: journey.name, ok: false, error: message });
       console.log(
-        `  ✗ ${journey.name}\n      ${message.split('\n').join('\n      ')}\n      at ${page.url()}`,
+        `  ✗ ${journey.name} ${took()}\n      ${message.split('\n').join('\n      ')}\n      at ${page.url()}`,
       );
     } finally {
       await context.close();

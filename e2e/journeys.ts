@@ -62,14 +62,15 @@ export function journeys(main: RunningServer, shortSession: RunningServer): Jour
       name: 'staff: the demo admin signs in, sees the layout in zh_HK, switches to English, signs out',
       async run(page) {
         await staffSignIn(page, base);
-        // `/` → `/calendar`; the calendar screen belongs to a later issue, so the layout shows not-found.
+        // `/` → `/calendar`: the staff's landing page, the calendar of this month
         await waitForPath(page, '/calendar');
         await page.getByTestId('left-menu').waitFor();
         check(
           (await page.getByTestId('user-menu').innerText()).includes('Demo Admin'),
           'user menu shows the name',
         );
-        await page.getByText('找不到頁面').waitFor();
+        await page.getByTestId('calendar-basic').waitFor();
+        await page.getByRole('button', { name: '今天' }).waitFor();
 
         // The menu comes from the route table.
         await page.getByRole('menuitem', { name: '元件' }).click();

@@ -1,7 +1,8 @@
 /**
  * End-to-end journeys in Chromium (Debian's /usr/bin/chromium, driven by playwright-core; nothing is
- * downloaded). Builds the client when needed, starts two servers on free ports with fresh SQLite files
- * (one with a 3-second idle timeout for the expired-session journey), runs the journeys, saves
+ * downloaded). Builds the client when needed, starts three servers on free ports with fresh SQLite files
+ * (one with a 3-second idle timeout for the expired-session journey), runs the journeys in two lanes side by
+ * side (each lane against its own server), saves
  * screenshots under test-results/e2e/, stops everything it started and exits non-zero on any failure.
  *
  *   npm run test:e2e            CHROMIUM_PATH=/path/to/chromium npm run test:e2e
@@ -13,7 +14,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { accountsAdminJourneys } from './accounts-admin-journeys';
 import { accountJourneys } from './accounts-journeys';
 import { filesJourneys } from './files-journeys';
-import { OUTPUT_DIR, runJourneys, type JourneyResult } from './harness';
+import { OUTPUT_DIR, runJourneys, type Journey, type JourneyResult } from './harness';
 import { journeys } from './journeys';
 import { schoolsJourneys } from './schools-journeys';
 import { settingsGeneralJourneys } from './settings-general-journeys';
@@ -24,6 +25,23 @@ import { studentCategoryJourneys } from './student-categories.spec';
 
 const root = resolve(import.meta.dirname, '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-proxy-server',
+    ],
+  });
+}
 
 async function main(): Promise<number> {
   if (!existsSync(executablePath)) {
@@ -39,53 +57,52 @@ async function main(): Promise<number> {
 
   const servers: RunningServer[] = [];
   let browser: Browser | null = null;
+  const extraBrowsers: Browser[] = [];
   let results: JourneyResult[] = [];
   try {
-    const [mainServer, shortSession] = await Promise.all([
+    // two lanes of journeys run side by side, each against a server (and database) of its own: a journey that
+    // switches a setting for its server (storage suspended, API tokens off) never meets the other lane's
+    const [mainServer, secondServer, shortSession] = await Promise.all([
       startServer('main'),
+      startServer('second'),
       startServer('short-session', { SESSION_IDLE_MINUTES: '0.05' }),
     ]);
-    servers.push(mainServer, shortSession);
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-proxy-server',
-      ],
-    });
+    servers.push(mainServer, secondServer, shortSession);
+    browser = await launch();
     console.log(
-      `e2e: Chromium ${browser.version()}, servers on ports ${mainServer.port} and ${shortSession.port}`,
+      `e2e: Chromium ${browser.version()}, servers on ports ${mainServer.port}, ${secondServer.port} and ${shortSession.port}`,
     );
     // `tsx e2e/run.ts student-categories settings-org`: only the journeys whose name holds one of the words
     const only = process.argv.slice(2).map((w) => w.toLowerCase());
     const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    const all = [
-      ...journeys(mainServer, shortSession),
-      ...settingsJourneys(mainServer),
-      ...settingsOrgJourneys(mainServer),
-      ...accountJourneys(mainServer),
-      ...accountsAdminJourneys(mainServer),
-      ...settingsGeneralJourneys(mainServer),
-      ...filesJourneys(mainServer),
-      ...studentCategoryJourneys(mainServer),
-      ...schoolsJourneys(mainServer),
+    const lanes = [
+      [
+        ...journeys(mainServer, shortSession),
+        ...settingsJourneys(mainServer),
+        ...settingsOrgJourneys(mainServer),
+        ...filesJourneys(mainServer),
+      ],
+      [
+        ...accountJourneys(secondServer),
+        ...accountsAdminJourneys(secondServer),
+        ...settingsGeneralJourneys(secondServer),
+        ...studentCategoryJourneys(secondServer),
+        ...schoolsJourneys(secondServer),
+      ],
     ];
-    results = await runJourneys(
-      browser,
-      only.length ? all.filter((j) => only.some((w) => slug(j.name).includes(w))) : all,
-    );
+    const pick = (lane: Journey[]) =>
+      only.length ? lane.filter((j) => only.some((w) => slug(j.name).includes(w))) : lane;
+    // a browser per lane: two pages of one browser on localhost share a renderer process and take turns
+    const second = await launch();
+    extraBrowsers.push(second);
+    const browsers = [browser, second];
+    results = (await Promise.all(lanes.map((lane, i) => runJourneys(browsers[i], pick(lane))))).flat();
   } catch (error) {
     console.error('e2e: could not run the journeys:', error instanceof Error ? error.message : error);
     results.push({ name: 'setup', ok: false, error: String(error) });
   } finally {
     await browser?.close().catch(() => undefined);
+    await Promise.all(extraBrowsers.map((b) => b.close().catch(() => undefined)));
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
   }
 
