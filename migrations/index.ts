@@ -7,6 +7,7 @@ import * as files from './20261122000005_files';
 import * as security from './20261124000006_security';
 import * as listIndexes from './20261125000007_list_indexes';
 import * as schools from './20261125000008_schools';
+import * as studentRecords from './20261126000009_student_records';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124000006_security': security,
   '20261125000007_list_indexes': listIndexes,
   '20261125000008_schools': schools,
+  '20261126000009_student_records': studentRecords,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

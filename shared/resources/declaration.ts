@@ -1,3 +1,4 @@
+import type { FieldMessageKey } from '../messages';
 import type { Module } from '../permissions';
 
 /**
@@ -100,6 +101,8 @@ export interface ActionDeclaration {
   to: string;
   /** the permission key (default `${module}.update`) */
   permission?: string;
+  /** the message of the 409 when the record is in none of the `from` states (default `stateNotAllowed`) */
+  refused?: FieldMessageKey;
 }
 
 export interface StatesDeclaration {
@@ -109,6 +112,15 @@ export interface StatesDeclaration {
   /** the state of a new record */
   initial: string;
   actions: Record<string, ActionDeclaration>;
+}
+
+/** A list filter over another table's rows (see `ResourceDeclaration.filters`). */
+export interface RelationFilterDeclaration {
+  type: 'lookup';
+  /** the resource whose record is picked */
+  resource: string;
+  /** the table holding both the record's id (`column`) and the filter's name as a column */
+  via: { table: string; column: string };
 }
 
 /** A table whose rows keep a record from being deleted (`key` names it in the 409 body). */
@@ -162,6 +174,12 @@ export interface ResourceDeclaration<
   display: { en: readonly (keyof F & string)[]; zh_HK: readonly (keyof F & string)[] };
   /** `field` or `-field` */
   defaultSort: string;
+  /**
+   * list filters over related rows rather than a column (students who applied to an intake): `?{name}=` keeps the
+   * records whose id is in `via.column` of `via.table`'s rows whose `{name}` is the value; a lookup filter is a
+   * picker in the list's toolbar
+   */
+  filters?: Readonly<Record<string, RelationFilterDeclaration>>;
   /** rows it owns and is saved with (see `CollectionDeclaration`), by their name in the body */
   collections?: Readonly<Record<string, CollectionDeclaration>>;
   /** column sets unique together (each single `unique` field is one too) */
@@ -169,7 +187,11 @@ export interface ResourceDeclaration<
   references?: readonly ReferenceDeclaration[];
   /** the column naming a row's branch: branch-scoped roles see and write their branch's rows only */
   branchColumn?: (keyof F & string) | 'id';
-  /** a child resource: served under `/api/{parent path}/{id}/{segment}`, access checked on the parent once */
+  /**
+   * a child resource: served under `/api/{parent path}/{id}/{segment}`, access checked on the parent once; also at
+   * its own `/api{path}` for a lookup (`?{parent column}=` narrows it), one record and its state moves. A child
+   * without its own `branchColumn` is in its parent's branch: branch scope follows the parents up.
+   */
   parent?: { resource: string; column: keyof F & string; segment: string };
   states?: StatesDeclaration;
   /** `POST /api/{path}/import` (XLSX or CSV, all or nothing) and `GET /api/{path}/import/template` */
@@ -184,7 +206,12 @@ export interface ResourceDeclaration<
    */
   family?: { param: string; members: readonly string[] };
   /** the back-office screens: the list at `route`, `route/create`, `route/:id`; a menu entry under `menu` */
-  page?: { route: string; menu?: { group: string; order?: number } };
+  page?: {
+    route: string;
+    /** the new-record form's route when not `route/{first tab}/create` (spec `/students/create`) */
+    createRoute?: string;
+    menu?: { group: string; order?: number };
+  };
 }
 
 /** The declaration as written, typed. */

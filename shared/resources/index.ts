@@ -9,6 +9,14 @@ import { options } from './options';
 import { roles } from './roles';
 import { schoolAdmissions, schools, schoolSubjects } from './schools';
 import { studentCategories } from './student-categories';
+import {
+  applicationDocuments,
+  studentApplications,
+  studentEducations,
+  studentFamily,
+  studentGradeReports,
+  students,
+} from './students';
 import { orderTerms, refundTerms } from './terms';
 import { users } from './users';
 
@@ -32,6 +40,12 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   schoolSubjects,
   schoolAdmissions,
   calendarEvents,
+  students,
+  studentFamily,
+  studentEducations,
+  studentApplications,
+  applicationDocuments,
+  studentGradeReports,
 ];
 
 export function declarationByName(name: string): ResourceDeclaration | undefined {

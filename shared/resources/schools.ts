@@ -49,7 +49,7 @@ export const schools = declareResource({
     { table: 'school_subjects', column: 'school_id', key: 'subjects' },
     { table: 'school_admissions', column: 'school_id', key: 'admissions' },
     { table: 'files', column: 'owner_id', where: { owner_type: 'school' }, key: 'attachments' },
-    { table: 'applications', column: 'school_id', key: 'applications', whenTableExists: true },
+    { table: 'student_applications', column: 'school_id', key: 'applications', whenTableExists: true },
   ],
   tabs: ['basic', 'subject', 'admission', 'attachment'],
   page: { route: '/schools', menu: { group: 'schools', order: 10 } },
@@ -62,7 +62,14 @@ export const schoolSubjects = declareResource({
   table: 'school_subjects',
   module: 'schools',
   fields: {
-    school_id: { type: 'lookup', resource: 'school', required: true, list: false, export: false },
+    school_id: {
+      type: 'lookup',
+      resource: 'school',
+      required: true,
+      list: false,
+      export: false,
+      filterable: true,
+    },
     code: {
       type: 'text',
       max: 40,
@@ -89,8 +96,16 @@ export const schoolSubjects = declareResource({
   unique: [['code']],
   references: [
     { table: 'admission_subjects', column: 'subject_id', key: 'admissions' },
-    { table: 'applications', column: 'subject_id', key: 'applications', whenTableExists: true },
+    { table: 'student_applications', column: 'subject_id', key: 'applications', whenTableExists: true },
   ],
+  filters: {
+    /** the subjects an intake opens (an application's subject is one of them) */
+    admission_id: {
+      type: 'lookup',
+      resource: 'school_admission',
+      via: { table: 'admission_subjects', column: 'subject_id' },
+    },
+  },
   parent: { resource: 'school', column: 'school_id', segment: 'subjects' },
   importable: true,
 });
@@ -105,7 +120,14 @@ export const schoolAdmissions = declareResource({
   table: 'school_admissions',
   module: 'schools',
   fields: {
-    school_id: { type: 'lookup', resource: 'school', required: true, list: false, export: false },
+    school_id: {
+      type: 'lookup',
+      resource: 'school',
+      required: true,
+      list: false,
+      export: false,
+      filterable: true,
+    },
     name_en: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
     name_zh: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
     year: { type: 'integer', min: 2000, max: 2100, required: true, sortable: true, filterable: true },
@@ -155,6 +177,6 @@ export const schoolAdmissions = declareResource({
       },
     },
   },
-  references: [{ table: 'applications', column: 'admission_id', key: 'applications', whenTableExists: true }],
+  references: [{ table: 'student_applications', column: 'admission_id', key: 'applications', whenTableExists: true }],
   parent: { resource: 'school', column: 'school_id', segment: 'admissions' },
 });

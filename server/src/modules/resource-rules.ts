@@ -11,6 +11,7 @@ import type { ModuleDeps } from './module';
 import { optionRules } from './options/options.resource';
 import { roleRules } from './roles/roles.resource';
 import { schoolAdmissionRules, schoolRules, schoolSubjectRules } from './schools/schools.resource';
+import { studentRules } from './students/students.resource';
 import { termsRules } from './terms/terms.resource';
 import { userRules } from './users/users.resource';
 
@@ -56,6 +57,7 @@ export const RESOURCE_RULES: Record<string, Rules | ((context: RulesContext) => 
   school_subject: schoolSubjectRules,
   school_admission: schoolAdmissionRules,
   calendar_event: calendarEventRules,
+  student: studentRules,
 };
 
 /** The rules of one declared resource (of one member of a family). */

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { lookupNameField, isExported, fieldLabelKey } from '../../../shared/resources/declaration';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/declaration';
 import { declaredDefaults, deriveSchemas } from '../../../shared/resources/derive';
@@ -133,6 +134,7 @@ export function definitionFromDeclaration(
     unique,
     references: decl.references?.map((r) => ({ ...r })),
     branchColumn: decl.branchColumn,
+    branchVia: decl.branchColumn ? undefined : branchViaParents(decl),
     booleans: fields.filter(([, f]) => f.type === 'boolean').map(([name]) => name),
     exportName: decl.path.replace(/^\//, '').replace(/\//g, '-'),
     exportColumns: fields.filter(([, f]) => isExported(f)).map(([name, f]) => exportColumnOf(decl, name, f)),
@@ -156,6 +158,13 @@ export function definitionFromDeclaration(
           qb.where(column, binding(values[name]));
         }
       }
+      for (const [name, filter] of Object.entries(decl.filters ?? {})) {
+        if (values[name] === undefined) continue;
+        const value = binding(values[name]);
+        qb.whereIn(`${decl.table}.id`, function (this: Knex.QueryBuilder) {
+          this.select(filter.via.column).from(filter.via.table).where(name, value);
+        });
+      }
       if (decl.states && values[decl.states.column])
         qb.where(`${decl.table}.${decl.states.column}`, binding(values[decl.states.column]));
       rules.applyFilters?.(qb, values);
@@ -175,6 +184,20 @@ export function definitionFromDeclaration(
     ...withoutMerged(rules),
   };
   return def;
+}
+
+/**
+ * How a child without a branch column of its own is in a branch: through its parent's column up to the first
+ * ancestor with one (an application document → its application → its student's `branch_id`).
+ */
+function branchViaParents(decl: ResourceDeclaration): ResourceDefinition['branchVia'] {
+  if (!decl.parent) return undefined;
+  const parent = DECLARATIONS.find((d) => d.name === decl.parent!.resource);
+  if (!parent) return undefined;
+  if (parent.branchColumn)
+    return { column: decl.parent.column, table: parent.table, branchColumn: parent.branchColumn };
+  const above = branchViaParents(parent);
+  return above ? { column: decl.parent.column, table: parent.table, via: above } : undefined;
 }
 
 /** `rules` minus the members merged above (filters, the create form and write checks are combined, not replaced). */

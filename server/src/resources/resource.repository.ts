@@ -3,7 +3,7 @@ import { guardedQuery, type Trx } from '../db/knex';
 import { changeEvents } from '../lib/change-events';
 import { toDbDateTime } from '../lib/clock';
 import type { CollectionDeclaration } from '../../../shared/resources/declaration';
-import type { ResourceDefinition, Row } from './resource';
+import type { BranchVia, ResourceDefinition, Row } from './resource';
 import { binding } from './rows';
 
 function escapeLike(text: string): string {
@@ -13,13 +13,23 @@ function escapeLike(text: string): string {
 /** The branch a branch-scoped caller is limited to; null for callers who see every branch. */
 export type BranchScope = { branchId: number | null } | null;
 
+/** The ids of `via.table` in branch `branchId` (following `via` further up): a child's parents in scope. */
+function parentsInBranch(via: BranchVia, branchId: number): (this: Knex.QueryBuilder) => void {
+  return function (this: Knex.QueryBuilder) {
+    this.select(`${via.table}.id`).from(via.table);
+    if (via.branchColumn) this.where(`${via.table}.${via.branchColumn}`, branchId);
+    else this.whereIn(`${via.table}.${via.via!.column}`, parentsInBranch(via.via!, branchId));
+  };
+}
+
 function applyScope(qb: Knex.QueryBuilder, def: ResourceDefinition, scope: BranchScope): void {
   for (const [column, value] of Object.entries(def.fixed ?? {})) {
     qb.where(`${def.table}.${column}`, binding(value));
   }
-  if (!scope || !def.branchColumn) return;
+  if (!scope || (!def.branchColumn && !def.branchVia)) return;
   if (scope.branchId === null) qb.whereRaw('1 = 0');
-  else qb.where(`${def.table}.${def.branchColumn}`, scope.branchId);
+  else if (def.branchColumn) qb.where(`${def.table}.${def.branchColumn}`, scope.branchId);
+  else qb.whereIn(`${def.table}.${def.branchVia!.column}`, parentsInBranch(def.branchVia!, scope.branchId));
 }
 
 export interface ListParams {

@@ -31,7 +31,13 @@ function mount(
   path: string,
   template: ResourceDefinition,
   pick: (req: Request) => Bound,
-  extra: { params: z.ZodRawShape; before: RequestHandler[]; db?: Knex },
+  extra: {
+    params: z.ZodRawShape;
+    before: RequestHandler[];
+    db?: Knex;
+    /** only the lookup, one record and its state moves (a child at its own path) */
+    recordOnly?: boolean;
+  },
 ): void {
   const perm = (action: ResourceAction) => template.permissions?.[action] ?? `${template.module}.${action}`;
   const listQuery = (
@@ -46,6 +52,7 @@ function mount(
   const before = extra.before;
   const id = (req: Request): number => req.parsed.params.id;
 
+  if (!extra.recordOnly) {
   api.add({
     method: 'get',
     path,
@@ -73,7 +80,8 @@ function mount(
       });
     },
   });
-  if (!template.readOnly) {
+  }
+  if (!template.readOnly && !extra.recordOnly) {
     api.add({
       method: 'get',
       path: `${path}/create`,
@@ -110,7 +118,7 @@ function mount(
     });
   }
   // before the `/:id` routes, so that `import` is never read as an id
-  if (extra.db) registerImportRoutes(api, extra.db, template, pick, { path, ...extra });
+  if (extra.db && !extra.recordOnly) registerImportRoutes(api, extra.db, template, pick, { path, ...extra });
   const tabs = template.declaration?.tabs;
   api.add({
     method: 'get',
@@ -141,7 +149,7 @@ function mount(
       },
     });
   }
-  if (template.readOnly) return;
+  if (template.readOnly || extra.recordOnly) return;
   api.add({
     method: 'post',
     path,
@@ -225,6 +233,10 @@ export function registerChildResource(
     before: [parentSeen],
     db,
   });
+  // at its own path: the lookup (narrowed by the parent column, a filter), one record, its moves; the record's
+  // branch scope follows its parents (`branchVia`)
+  const bound = { def, service };
+  mount(api, def.path, def, () => bound, { params: {}, before: [], recordOnly: true });
   return service;
 }
 

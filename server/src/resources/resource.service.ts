@@ -315,7 +315,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const before = await mustLock(unit, id, ctx);
         await assertNotRefused(trx, before, ctx);
         if (!inState(move.from, before[states.column])) {
-          throw new AppError('conflict', 'stateNotAllowed');
+          throw new AppError('conflict', move.refused ?? 'stateNotAllowed');
         }
         await def.guards?.[action]?.(trx, before, ctx);
         await resourceRepository.update(trx, def, id, { [states.column]: move.to }, ctx.actor.id);

@@ -33,6 +33,14 @@ export interface ExportColumn {
   value?: (row: Row) => unknown;
 }
 
+/** The way up from a child row to the branch column of an ancestor (see `ResourceDefinition.branchVia`). */
+export interface BranchVia {
+  column: string;
+  table: string;
+  branchColumn?: string;
+  via?: BranchVia;
+}
+
 export type ResourceAction = 'view' | 'create' | 'update' | 'delete';
 
 /**
@@ -104,6 +112,11 @@ export interface ResourceDefinition {
    * own branch only, and get 404 for the others (quality §15)
    */
   branchColumn?: string;
+  /**
+   * a child without a branch column of its own is in its parent's branch: `column` holds the parent's id in
+   * `table`, whose `branchColumn` (or, further up, `via`) names the branch
+   */
+  branchVia?: BranchVia;
   searchable: string[];
   sortable: string[];
   /** `column` or `-column` */

@@ -25,14 +25,16 @@ export const DECLARED_MENU_GROUPS: MenuGroup[] = [
 
 /**
  * The child resource a record page's tab lists: the declaration named `<resource>_<tab>` whose parent is the
- * resource (the `subject` tab of `school`: `school_subject`), or none.
+ * resource (the `subject` tab of `school`: `school_subject`; `grade-report` of `student`: `student_grade_report`),
+ * or none.
  */
 export function childOfTab(
   decl: ResourceDeclaration,
   tab: string,
   declarations: readonly ResourceDeclaration[] = DECLARATIONS,
 ): ResourceDeclaration | undefined {
-  return declarations.find((d) => d.parent?.resource === decl.name && d.name === `${decl.name}_${tab}`);
+  const name = `${decl.name}_${tab.replace(/-/g, '_')}`;
+  return declarations.find((d) => d.parent?.resource === decl.name && d.name === name);
 }
 
 /** The small page config of one declared screen, beyond its declaration. */
@@ -100,7 +102,7 @@ export function routesFromDeclarations(
       ? []
       : [
           {
-            path: `${route}/${tabs[0]}/create`,
+            path: decl.page.createRoute ?? `${route}/${tabs[0]}/create`,
             access: 'signed-in',
             page: lazyScreen(decl, 'form', options),
             data: { url: () => `${api}/create` },

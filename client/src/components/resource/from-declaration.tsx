@@ -839,6 +839,7 @@ export function configFromDeclaration<T extends ResourceRow = ResourceRow>(
     routePath,
     // a record page with tabs opens on its first tab (`/schools/basic/5`, `/schools/basic/create`)
     ...(decl.tabs?.length ? { recordPath: `${routePath}/${decl.tabs[0]}` } : {}),
+    ...(decl.page?.createRoute ? { createPath: decl.page.createRoute } : {}),
     module: decl.module,
     titleKey: `resources.${decl.name}.title`,
     searchable: Object.values(decl.fields).some((f) => f.searchable),

@@ -324,7 +324,7 @@ export function ResourceTable<T extends ResourceRow>({
         </>
       )}
       {canCreate && config.form && (
-        <Link to={`${routePath}/create`}>
+        <Link to={(!routePathProp && config.createPath) || `${routePath}/create`}>
           <Button type="primary" icon={<PlusOutlined />} data-testid="resource-create">
             {t('resource.create')}
           </Button>

@@ -135,6 +135,8 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
    * `${recordPath}/${id}`, a new one `${recordPath}/create`, and a new record saved opens there
    */
   recordPath?: string | ((params: Params) => string);
+  /** the new-record form when not `${recordPath}/create` (spec `/students/create`) */
+  createPath?: string;
   /** permission module: buttons need `${module}.create|update|delete` */
   module: Module;
   /** list title key (may use the route params, e.g. the option key, via `titleValues`) */
