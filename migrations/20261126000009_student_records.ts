@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 /**
  * A student's records (domain.md "Students"): family members, education history, applications to intakes with
  * their document checklists, grade reports; the portal-access columns staff set (a first password the student
- * must change, when the invitation went out); the list indexes of every sortable column (`(column, id)`, a
+ * must change, when the invitation went out) and the portal's own single-use links (an invitation to set a
+ * password; later a forgotten-password link), kept apart from staff's `password_reset_tokens`; the list indexes of every sortable column (`(column, id)`, a
  * child's leading with its parent column, as the list-indexes migration explains).
  */
 function timestamps(t: Knex.CreateTableBuilder): void {
@@ -130,6 +131,19 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['status']);
   });
 
+  // a portal link's token, stored as its SHA-256 only: one live link per student and purpose (a new invitation
+  // replaces the last), spent by deleting its row, void after `expires_at`; gone with its student
+  await knex.schema.createTable('student_portal_tokens', (t) => {
+    t.increments('id');
+    t.integer('student_id').unsigned().notNullable().references('id').inTable('students').onDelete('CASCADE');
+    t.string('purpose', 20).notNullable();
+    t.string('token_hash', 64).notNullable().unique();
+    t.dateTime('expires_at').notNullable();
+    t.dateTime('created_at').notNullable();
+    t.integer('created_by').unsigned().nullable();
+    t.unique(['student_id', 'purpose']);
+  });
+
   await knex.schema.createTable('student_grade_reports', (t) => {
     t.increments('id');
     studentColumn(t);
@@ -149,6 +163,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('student_grade_reports');
+  await knex.schema.dropTableIfExists('student_portal_tokens');
   await knex.schema.dropTableIfExists('application_documents');
   await knex.schema.dropTableIfExists('student_applications');
   await knex.schema.dropTableIfExists('student_educations');

@@ -2,6 +2,7 @@ import { hashPassword } from '../server/src/lib/passwords';
 import type { Knex } from 'knex';
 import { PERMISSIONS } from '../shared/permissions';
 import { clock, toDbDateTime } from '../server/src/lib/clock';
+import { numberingService } from '../server/src/modules/numbering/numbering.service';
 import { HOLIDAYS } from './data/holidays';
 import { AREAS } from './data/areas';
 import { OPTION_DEFAULTS } from './data/options';
@@ -75,7 +76,8 @@ export async function seedDemo(db: Knex): Promise<boolean> {
   await seedReference(db);
   const accounts = await seedDemoAccounts(db);
   const schools = await seedDemoSchools(db);
-  return accounts || schools;
+  const records = await seedDemoStudentRecords(db);
+  return accounts || schools || records;
 }
 
 /** The demo's company, branches, roles and accounts: only into a database without users. */
@@ -147,7 +149,8 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
       { name_en: 'Exchange', name_zh: '交換生', color: '#fa8c16', sort_order: 3, ...stamp },
     ]);
     await trx('students').insert({
-      student_no: 'STU-MK-2026-00001',
+      // numbered as staff's new students are, so the next one follows it
+      student_no: await numberingService.next(trx, 'student', Number(mk)),
       category_id: general,
       branch_id: mk,
       surname_en: 'CHAN',
@@ -295,6 +298,113 @@ export async function seedDemoSchools(db: Knex): Promise<boolean> {
         },
       ]);
     }
+  });
+  return true;
+}
+
+/**
+ * The demo student's records, so the student screens and the portal have something to show: passport and visa
+ * details (the passport expiring within six months, so its warning shows), father and mother, primary and
+ * secondary schooling, and an application to the first intake open today with its checklist (every document
+ * pending). Only into a database whose demo student has no application yet, and only once schools exist.
+ */
+export async function seedDemoStudentRecords(db: Knex): Promise<boolean> {
+  const student = await db('students').where({ email: DEMO_STUDENT.email }).first('id');
+  if (!student || (await db('student_applications').where({ student_id: student.id }).first('id')))
+    return false;
+  const today = seedDay(0);
+  const intake = await db('school_admissions')
+    .where('application_start', '<=', today)
+    .where('application_deadline', '>=', today)
+    .orderBy('application_deadline')
+    .first('id', 'school_id');
+  const subject = intake
+    ? await db('admission_subjects').where({ admission_id: intake.id }).orderBy('id').first('subject_id')
+    : undefined;
+  if (!intake || !subject) return false;
+  const now = toDbDateTime();
+  const stamp = { created_at: now, updated_at: now };
+  await db.transaction(async (trx) => {
+    await trx('students')
+      .where({ id: student.id })
+      .update({
+        birth_date: '2007-05-14',
+        nationality: 'HK',
+        passport_no: 'K1234567',
+        passport_expiry: seedDay(120),
+        phone: '+852 9123 4567',
+        application_email: DEMO_STUDENT.email,
+        korean_level: 'beginner',
+        topik_level: '2',
+        status: 'applied',
+        updated_at: now,
+      });
+    await trx('student_family_members').insert([
+      {
+        student_id: student.id,
+        relationship: 'father',
+        name_en: 'CHAN Kwok Keung',
+        name_zh: '陳國強',
+        occupation: 'Engineer',
+        phone: '+852 9876 5432',
+        is_emergency_contact: true,
+        ...stamp,
+      },
+      {
+        student_id: student.id,
+        relationship: 'mother',
+        name_en: 'LEE Mei Ling',
+        name_zh: '李美玲',
+        occupation: 'Teacher',
+        ...stamp,
+      },
+    ]);
+    await trx('student_educations').insert([
+      {
+        student_id: student.id,
+        level: 'primary',
+        school_name: 'Mong Kok Primary School',
+        start_date: '2013-09-01',
+        end_date: '2019-07-15',
+        graduated: true,
+        ...stamp,
+      },
+      {
+        student_id: student.id,
+        level: 'secondary',
+        school_name: 'Kowloon Secondary School',
+        start_date: '2019-09-01',
+        end_date: '2025-07-15',
+        graduated: true,
+        ...stamp,
+      },
+    ]);
+    const [applicationId] = await trx('student_applications').insert({
+      student_id: student.id,
+      school_id: intake.school_id,
+      admission_id: intake.id,
+      subject_id: subject.subject_id,
+      priority: 1,
+      status: 'draft',
+      ...stamp,
+    });
+    const checklist = await trx('admission_documents')
+      .where({ admission_id: intake.id })
+      .orderBy('sort_order');
+    if (checklist.length)
+      await trx('application_documents').insert(
+        checklist.map((doc) => ({
+          application_id: applicationId,
+          admission_document_id: doc.id,
+          document_type: doc.document_type,
+          name_en: doc.name_en,
+          name_zh: doc.name_zh,
+          is_required: doc.is_required,
+          sort_order: doc.sort_order,
+          status: 'pending',
+          ...stamp,
+        })),
+      );
   });
   return true;
 }

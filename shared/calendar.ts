@@ -3,7 +3,10 @@
  * from sources that modules register on the server, each tagged with its source and linking to its record.
  */
 
-/** The sources there are today (later issues add special events, invoice due dates, student deadlines). */
+/**
+ * The sources there are today (later issues add special events, invoice due dates): holidays, intakes' milestones,
+ * staff's own entries, students' application deadlines and the documents still to send before one.
+ */
 export const CALENDAR_SOURCES = [
   'holiday',
   'application_window',
@@ -13,6 +16,8 @@ export const CALENDAR_SOURCES = [
   'semester_start',
   'timetable',
   'calendar_event',
+  'student_application_deadline',
+  'student_pending_documents',
 ] as const;
 export type CalendarSource = (typeof CALENDAR_SOURCES)[number];
 

@@ -22,6 +22,7 @@ import { registerPortalRoutes } from './modules/portal/portal.routes';
 import { registerAccountsModule } from './modules/accounts.module';
 import { registerFilesModule } from './modules/files.module';
 import { registerCalendarModule } from './modules/calendar/calendar.module';
+import { registerStudentsModule } from './modules/students/students.module';
 import { registerReferenceModule, registerReferenceRecordRoutes } from './modules/reference.module';
 import { registerDeclaredResources } from './modules/declared.module';
 import { createSessionMiddleware } from './sessions/session';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): App {
   registerReferenceRecordRoutes(moduleDeps, resources);
   registerFilesModule(moduleDeps);
   registerCalendarModule(moduleDeps);
+  registerStudentsModule(moduleDeps, resources);
 
   app.use(
     '/api',

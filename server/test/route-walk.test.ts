@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   'post /reset-password',
   'post /register',
   'post /email/verify',
+  // students (issue 13): the portal's set-password with an invitation link (portal host only; 404 elsewhere)
+  'post /password/set',
 ]);
 
 describe('route walk (quality §13)', () => {

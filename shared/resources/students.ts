@@ -82,7 +82,7 @@ export const students = declareResource({
     visa_warning: { type: 'text', max: 10, values: EXPIRY_WARNINGS, readOnly: true, export: false },
     remark: { type: 'text', max: 5000, multiline: true },
     portal_enabled: { type: 'boolean', default: false, list: false, help: true },
-    portal_email: { type: 'email', unique: true, list: false, help: true },
+    portal_email: { type: 'email', unique: true, searchable: true, list: false, help: true },
     language: { type: 'text', max: 10, values: LOCALES, default: 'zh_HK', list: false },
     portal_password_set: { type: 'boolean', readOnly: true, list: false },
     portal_must_change_password: { type: 'boolean', readOnly: true, list: false },

@@ -7,6 +7,7 @@ import { registerFilesRoutes } from './files/files.routes';
 import { createFilesService, type FilesService } from './files/files.service';
 import type { ModuleDeps } from './module';
 import { registerProfilePhotoRoutes } from './files/profile-photo.routes';
+import { registerStudentFiles } from './students/student-files';
 
 const SERVICES = new WeakMap<Knex, FilesService>();
 
@@ -35,7 +36,8 @@ export function registerFilesModule(deps: ModuleDeps): void {
 
 /**
  * The declared resources' file fields (`POST|DELETE /api/schools/:id/logo`), served with the resources' own
- * services (`registerDeclaredResources` calls it once they are registered).
+ * services (`registerDeclaredResources` calls it once they are registered), and the owners of the records whose
+ * files need those services: students' attachments, applications' files and a checklist row's file with its route.
  */
 export function registerDeclaredFileFields(
   deps: ModuleDeps,
@@ -43,4 +45,5 @@ export function registerDeclaredFileFields(
 ): void {
   const files = filesServiceOf(deps);
   registerFileFieldRoutes(deps.api, deps.db, files.storage, createFileFieldsService(files), resources);
+  registerStudentFiles(deps.api, deps.db, files, resources);
 }

@@ -11,7 +11,10 @@ import type { ModuleDeps } from './module';
 import { optionRules } from './options/options.resource';
 import { roleRules } from './roles/roles.resource';
 import { schoolAdmissionRules, schoolRules, schoolSubjectRules } from './schools/schools.resource';
+import { educationRules } from './students/educations.resource';
 import { studentRules } from './students/students.resource';
+import { applicationDocumentRules } from './students/application-documents.resource';
+import { studentApplicationRules } from './students/applications.resource';
 import { termsRules } from './terms/terms.resource';
 import { userRules } from './users/users.resource';
 
@@ -58,6 +61,10 @@ export const RESOURCE_RULES: Record<string, Rules | ((context: RulesContext) => 
   school_admission: schoolAdmissionRules,
   calendar_event: calendarEventRules,
   student: studentRules,
+  // an application's checklist and a restored row delete the files they own (the files service)
+  student_application: ({ deps }) => studentApplicationRules(filesServiceOf(deps).removeOwned),
+  application_document: ({ deps }) => applicationDocumentRules(filesServiceOf(deps).removeOwned),
+  student_education: educationRules,
 };
 
 /** The rules of one declared resource (of one member of a family). */

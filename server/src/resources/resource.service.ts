@@ -65,9 +65,10 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     const named = def.lookups?.length ? await resolveLookups(trx, def.lookups, mapped, ctx.language) : mapped;
     const expanded = def.expand ? await def.expand(trx, named) : named;
     const held = WRITE_ACTIONS.filter((action) => can(holder(ctx), permissionOf(action)));
-    const moves = Object.entries(def.states?.actions ?? {}).filter(([, move]) =>
-      can(holder(ctx), move.permission ?? permissionOf('update')),
-    );
+    const moves = [
+      ...Object.entries(def.states?.actions ?? {}),
+      ...Object.entries(def.ownActions ?? {}),
+    ].filter(([, move]) => can(holder(ctx), move.permission ?? permissionOf('update')));
     const refused = (held.length || moves.length) && def.refusals ? await def.refusals(trx, rows, ctx) : null;
     // the rows are this call's own copies (toResponse): completed in place, not copied again
     for (const row of expanded) {
@@ -115,6 +116,9 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     for (const columns of def.unique ?? []) {
       if (!columns.some((c) => c in data)) continue;
       const values = Object.fromEntries(columns.map((c) => [c, c in data ? data[c] : existing?.[c]]));
+      // an empty value is nobody's value: many students have no passport number or email (a set with some
+      // columns filled still compares its empty ones as equal: a top-level area's name among top-level areas)
+      if (Object.values(values).every((v) => v === null || v === undefined)) continue;
       const duplicate = await resourceRepository.findDuplicate(
         trx,
         def.table,
@@ -284,7 +288,8 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
             : msg('stillUsedBy', params);
           throw new AppError('referenced', message, { references });
         }
-        await def.beforeDelete?.(trx, before, ctx);
+        const released = await def.beforeDelete?.(trx, before, ctx);
+        if (released) unit.afterCommit(released);
         await deleteCollections(trx, collections, id);
         await resourceRepository.delete(trx, def, id);
         await auditService.record(trx, ctx, {
@@ -302,7 +307,8 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     /**
      * A declared move of the record's state (`POST /api/{resource}/{id}/{action}`): refused with 409
      * `state_conflict` unless the record is in one of the move's `from` states; the resource's guard for it
-     * may refuse it for its own reasons; audited as the action's name.
+     * may refuse it for its own reasons, and its `moveEffects` write more columns with the state (a timestamp, a
+     * file let go); audited as the action's name.
      */
     async act(id: number, action: string, ctx: RequestContext, uow?: UnitOfWork): Promise<Row> {
       const move = def.states?.actions[action];
@@ -318,7 +324,15 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           throw new AppError('conflict', move.refused ?? 'stateNotAllowed');
         }
         await def.guards?.[action]?.(trx, before, ctx);
-        await resourceRepository.update(trx, def, id, { [states.column]: move.to }, ctx.actor.id);
+        const effects = (await def.moveEffects?.(trx, action, before, ctx)) ?? {};
+        await resourceRepository.update(
+          trx,
+          def,
+          id,
+          { ...effects.set, [states.column]: move.to },
+          ctx.actor.id,
+        );
+        if (effects.afterCommit) unit.afterCommit(effects.afterCommit);
         const after = await mustFind(trx, id, null);
         await def.afterWrite?.(trx, after, before, ctx);
         await auditService.record(trx, ctx, { action, entity: def.name, entityId: id, before, after });

@@ -43,6 +43,24 @@ export interface BranchVia {
 
 export type ResourceAction = 'view' | 'create' | 'update' | 'delete';
 
+/** What a declared state move writes besides its state (see `ResourceDefinition.moveEffects`). */
+export interface MoveEffects {
+  /** more columns written with the new state, in the same update (a timestamp of the move, a file let go) */
+  set?: Row;
+  /** work once the move's transaction has committed (the bytes of a file it let go) */
+  afterCommit?: AfterCommit;
+}
+
+/**
+ * An action a resource serves on a route of its own rather than as a declared move (a file put into a checklist
+ * row): listed in `allowed_actions` like the declared moves, when the row's state is one of `from` and the caller
+ * holds `permission` (default `${module}.update`), so that a client shows only the buttons that will work.
+ */
+export interface OwnAction {
+  from: readonly string[];
+  permission?: string;
+}
+
 /**
  * A related record's name on each row: `as` takes the label (in the caller's language) of the row of `table`
  * whose `key` (default `id`) equals the row's `field`. Resolved with one `IN` query per page.
@@ -90,6 +108,14 @@ export interface ResourceDefinition {
   states?: StatesDeclaration;
   /** a move's own rules beyond its `from` states (inside its transaction, the row locked) */
   guards?: Record<string, (db: Trx, row: Row, ctx: RequestContext) => Promise<void>>;
+  /**
+   * what a declared move writes besides the state column (`POST {path}/:id/:action`): called inside its
+   * transaction after the guard, with the row as it was (locked); the columns it answers are written with the new
+   * state, so the answer and the audit row show them, and its `afterCommit` runs once the move has committed
+   */
+  moveEffects?: (db: Trx, action: string, row: Row, ctx: RequestContext) => Promise<MoveEffects | void>;
+  /** actions served by the resource's own routes, listed in `allowed_actions` (see `OwnAction`) */
+  ownActions?: Record<string, OwnAction>;
   /** what `GET {path}/:id?tab=…` adds to the record for a tab of its page */
   tabData?: Record<string, (db: Trx, row: Row, ctx: RequestContext) => Promise<Row>>;
   /** only the list and read routes (the audit log) */
@@ -144,8 +170,12 @@ export interface ResourceDefinition {
    * not grant more than it holds)
    */
   beforeWrite?: (db: Trx, data: Row, existing: Row | null, ctx: RequestContext) => Promise<void>;
-  /** rules checked inside the delete transaction, after the references */
-  beforeDelete?: (db: Trx, row: Row, ctx: RequestContext) => Promise<void>;
+  /**
+   * rules checked inside the delete transaction, after the references; it may also remove rows that would keep
+   * the record from being deleted and belong to it alone (an application's checklist), answering what must wait
+   * for the commit (their files' bytes on the disk)
+   */
+  beforeDelete?: (db: Trx, row: Row, ctx: RequestContext) => Promise<AfterCommit | void>;
   /**
    * the records among `rows` that this caller may not change (update or delete) although it holds the
    * module's permission, each with the reason (an account or role stronger than the caller's: the access

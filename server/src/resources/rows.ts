@@ -4,7 +4,7 @@ import type { FieldDeclaration, InputOf, RecordOf } from '../../../shared/resour
 import type { Trx } from '../db/knex';
 import type { RequestContext } from '../http/context';
 import { fromDbDateTime } from '../lib/clock';
-import type { AfterCommit, ResourceDefinition, Row } from './resource';
+import type { AfterCommit, MoveEffects, ResourceDefinition, Row } from './resource';
 
 /**
  * Reading the machinery's rows (`Row`: column → `unknown`). A generic hook narrows at the point of use
@@ -82,7 +82,8 @@ type TypedHook =
   | 'afterWrite'
   | 'beforeDelete'
   | 'afterDelete'
-  | 'guards';
+  | 'guards'
+  | 'moveEffects';
 
 /** `ResourceDefinition`'s hooks, their rows typed by the declaration `D` (see `declaredRules`). */
 export interface DeclaredRules<D extends Declared, Extra extends Row = Row> extends Omit<
@@ -105,9 +106,15 @@ export interface DeclaredRules<D extends Declared, Extra extends Row = Row> exte
     before: StoredRow<D> | null,
     ctx: RequestContext,
   ) => Promise<void>;
-  beforeDelete?: (db: Trx, row: StoredRow<D>, ctx: RequestContext) => Promise<void>;
+  beforeDelete?: (db: Trx, row: StoredRow<D>, ctx: RequestContext) => Promise<AfterCommit | void>;
   afterDelete?: (db: Trx, row: StoredRow<D>, ctx: RequestContext) => Promise<AfterCommit | void>;
   guards?: Record<string, (db: Trx, row: StoredRow<D>, ctx: RequestContext) => Promise<void>>;
+  moveEffects?: (
+    db: Trx,
+    action: string,
+    row: StoredRow<D>,
+    ctx: RequestContext,
+  ) => Promise<MoveEffects | void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The resource machinery itself (issue 11): the unit of work, relations resolved per page, child resources
- * under a parent, states and actions, and record tabs, on two test-only declarations over tables this file
- * creates.
+ * under a parent, states and actions (with a move's own effects, actions served by routes of their own, work
+ * after a delete's commit), and record tabs, on test-only declarations over tables this file creates.
  */
 import { declareResource } from '../../../shared/resources/declaration';
 import type { RequestContext } from '../../src/http/context';
@@ -462,5 +462,127 @@ describe('record tabs (?tab=)', () => {
     const child = await admin.get(`/api/zt-parents/${doc.id}/children?per_page=1`).expect(200);
     const childId = child.body.items[0].id;
     expect((await admin.get(`/api/zt-parents/${doc.id}/children/${childId}?tab=record`)).status).toBe(422);
+  });
+});
+
+describe('a move’s own effects, actions served by routes of their own, and work after a delete', () => {
+  const stampedDecl = declareResource({
+    name: 'zt_stamped',
+    path: '/zt-stamped',
+    table: 'zt_stamped',
+    module: 'schools',
+    fields: {
+      name: { type: 'text', max: 60, required: true, sortable: true, export: false },
+      note: { type: 'text', max: 60, readOnly: true, export: false },
+    },
+    display: { en: ['name'], zh_HK: ['name'] },
+    defaultSort: 'name',
+    states: {
+      column: 'state',
+      values: ['open', 'done'],
+      initial: 'open',
+      actions: { finish: { from: ['open'], to: 'done' }, reopen: { from: ['done'], to: 'open' } },
+    },
+  });
+  /** what ran after a commit, in order */
+  const committed: string[] = [];
+  const stampedDef = definitionFromDeclaration(stampedDecl, {
+    ownActions: {
+      attach_note: { from: ['open'] },
+      approve_note: { from: ['open', 'done'], permission: 'receipts.approve' },
+    },
+    async moveEffects(_db, action, row) {
+      if (action === 'reopen') return { set: { note: null } };
+      return {
+        set: { note: `finished from ${String(row.state)}` },
+        afterCommit: async () => {
+          committed.push(`finish ${Number(row.id)}`);
+        },
+      };
+    },
+    async afterWrite(_db, row) {
+      // a later step of the same move failing: everything rolls back, nothing runs after
+      if (String(row.name).startsWith('fail') && row.state === 'done') throw new AppError('business_rule');
+    },
+    async beforeDelete(_db, row) {
+      if (String(row.name).startsWith('keep')) throw new AppError('conflict');
+      return async () => {
+        committed.push(`deleted ${Number(row.id)}`);
+      };
+    },
+  });
+  let updater: Client;
+  let approver: Client;
+
+  beforeAll(async () => {
+    await t.db.schema.createTable('zt_stamped', (table) => {
+      table.increments('id');
+      table.string('name', 60).notNullable();
+      table.string('note', 60).nullable();
+      table.string('state', 10).notNullable();
+      table.dateTime('created_at').notNullable();
+      table.dateTime('updated_at').notNullable();
+      table.integer('created_by').unsigned().nullable();
+      table.integer('updated_by').unsigned().nullable();
+    });
+    registerResource(t.api, t.db, stampedDef);
+    updater = await signIn(t, ['schools.view', 'schools.update']);
+    approver = await signIn(t, ['schools.view', 'schools.update', 'receipts.approve']);
+  });
+
+  const create = async (name = unique('st')) =>
+    (await admin.post('/api/zt-stamped', { name }).expect(201)).body as Row;
+
+  it('writes the columns a move’s effects set with its state, shows and audits them, and runs its after-commit work', async () => {
+    const row = await create();
+    committed.length = 0;
+    const done = await admin.post(`/api/zt-stamped/${row.id}/finish`).expect(200);
+    expect(done.body).toMatchObject({ state: 'done', note: 'finished from open' });
+    expect(committed).toEqual([`finish ${row.id}`]);
+    const audit = await t
+      .db('audit_logs')
+      .where({ entity: 'zt_stamped', entity_id: row.id, action: 'finish' })
+      .first();
+    expect(JSON.parse(String(audit.changes)).after).toMatchObject({
+      state: 'done',
+      note: 'finished from open',
+    });
+    const reopened = await admin.post(`/api/zt-stamped/${row.id}/reopen`).expect(200);
+    expect(reopened.body).toMatchObject({ state: 'open', note: null });
+  });
+
+  it('rolls the effects back with a move that fails later, and runs nothing after', async () => {
+    const row = await create(unique('fail'));
+    committed.length = 0;
+    expect((await admin.post(`/api/zt-stamped/${row.id}/finish`)).status).toBe(422);
+    expect(await t.db('zt_stamped').where({ id: row.id }).first()).toMatchObject({
+      state: 'open',
+      note: null,
+    });
+    expect(committed).toEqual([]);
+  });
+
+  it('lists the actions served by routes of their own in allowed_actions, as the state and the caller’s keys allow', async () => {
+    const row = await create();
+    const seen = async (client: Client) =>
+      (await client.get(`/api/zt-stamped/${row.id}`).expect(200)).body.allowed_actions;
+    expect(await seen(updater)).toEqual(['update', 'finish', 'attach_note']);
+    expect(await seen(approver)).toEqual(['update', 'finish', 'attach_note', 'approve_note']);
+    expect(await seen(await signIn(t, ['schools.view']))).toEqual([]);
+    await admin.post(`/api/zt-stamped/${row.id}/finish`).expect(200);
+    expect(await seen(approver)).toEqual(['update', 'reopen', 'approve_note']);
+    // no route of the machinery's serves them
+    expect((await admin.post(`/api/zt-stamped/${row.id}/attach_note`)).status).toBe(404);
+  });
+
+  it('runs what a delete’s rules answer once the delete has committed, never for a refused one', async () => {
+    const kept = await create(unique('keep'));
+    const gone = await create();
+    committed.length = 0;
+    expect((await admin.delete(`/api/zt-stamped/${kept.id}`)).status).toBe(409);
+    expect(committed).toEqual([]);
+    await admin.delete(`/api/zt-stamped/${gone.id}`).expect(204);
+    expect(committed).toEqual([`deleted ${gone.id}`]);
+    expect(await t.db('zt_stamped').where({ id: gone.id }).first()).toBeUndefined();
   });
 });

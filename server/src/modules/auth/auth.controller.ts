@@ -60,13 +60,14 @@ export function createAuthController(deps: {
       };
       const ctx = contextOf(req);
       if (req.hostKind === 'student') {
-        const student = await auth.attemptStudentLogin(email, password, ctx);
+        const { student, mustChangePassword } = await auth.attemptStudentLogin(email, password, ctx);
         const hash = await beginSession(req, (s) => {
           s.kind = 'student';
           s.studentId = student.id;
         });
         await auth.startStudentSession(student, hash, ctx);
-        res.json({ student });
+        // a password staff set must be changed before anything else (the portal issue builds that page)
+        res.json({ student, must_change_password: mustChangePassword });
         return;
       }
       const result = await auth.attemptStaffLogin(email, password, ctx);

@@ -151,7 +151,15 @@ export function createAuthService(db: Knex) {
       });
     },
 
-    async attemptStudentLogin(email: string, password: string, ctx: RequestContext): Promise<PortalStudent> {
+    /**
+     * The portal's sign-in. `mustChangePassword`: the password was set by staff (students' portal access), so the
+     * portal sends the student to change it first.
+     */
+    async attemptStudentLogin(
+      email: string,
+      password: string,
+      ctx: RequestContext,
+    ): Promise<{ student: PortalStudent; mustChangePassword: boolean }> {
       const row = await studentsRepository.findByPortalEmail(db, normaliseEmail(email));
       const ok = await verifyPassword(password, row?.portal_password_hash);
       if (!row || !ok || !bool(row.portal_enabled)) {
@@ -163,7 +171,7 @@ export function createAuthService(db: Knex) {
         });
         throw AppError.field('invalid_credentials', 'email', 'portalCredentials');
       }
-      return toPortalStudent(row);
+      return { student: toPortalStudent(row), mustChangePassword: bool(row.portal_must_change_password) };
     },
 
     async startStudentSession(

@@ -11,7 +11,8 @@ import { discardUpload, fileUpload } from './file-upload.middleware';
 import type { FileStorage } from './file-storage';
 
 /**
- * A declared file field's routes, for every top-level resource with one (`schools.logo_file_id`):
+ * A declared file field's routes, for every resource with one (`schools.logo_file_id`, a grade report's
+ * `file_id` at `/api/grade-reports/:id/file`):
  * `POST /api{path}/:id/{segment}` (multipart `file`; images only when the field accepts images) sets it,
  * `DELETE` there clears it; both need `${module}.update` and a record the caller may change (404 outside its
  * branch scope, checked before the upload is read), and answer 200 with the record as `GET /api{path}/:id` does.

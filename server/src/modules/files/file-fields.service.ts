@@ -8,7 +8,10 @@ import type { ReceivedUpload } from './file-upload.middleware';
 import { filesRepository } from './files.repository';
 import type { FilesService } from './files.service';
 
-/** A declared `file` field of a top-level resource (`schools.logo_file_id`), served at `/api{path}/:id/{segment}`. */
+/**
+ * A declared `file` field (`schools.logo_file_id`, a grade report's `file_id`), served at
+ * `/api{path}/:id/{segment}` (a child's at its own path, where its record is found through its parents' scope).
+ */
 export interface FileField {
   decl: ResourceDeclaration;
   /** the column holding the file id (`logo_file_id`) */
@@ -18,11 +21,11 @@ export interface FileField {
   field: Extract<FieldDeclaration, { type: 'file' }>;
 }
 
-/** Every declared file field of a top-level resource (children and families have none today). */
+/** Every declared file field of a resource served at its own path (a family's members have none today). */
 export function declaredFileFields(): FileField[] {
   const out: FileField[] = [];
   for (const decl of DECLARATIONS) {
-    if (decl.parent || decl.family) continue;
+    if (decl.family) continue;
     for (const [column, field] of Object.entries(decl.fields)) {
       if (field.type !== 'file') continue;
       out.push({ decl, column, segment: column.replace(/(_file)?_id$/, ''), field });

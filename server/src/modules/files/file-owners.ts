@@ -6,7 +6,7 @@ import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { usersRepository } from '../users/users.repository';
-import { filesRepository } from './files.repository';
+import { filesRepository, type RecordBranchPath } from './files.repository';
 
 export type Language = RequestContext['language'];
 
@@ -36,10 +36,12 @@ export interface FileOwnerType {
    */
   attachable: boolean;
   /**
-   * The owner records' table and branch column when they belong to a branch (a branch-scoped caller sees its
-   * own branch's only, as the records' own list does); null for agency-wide records (a school)
+   * How the owner records belong to a branch — their table and branch column, or the column holding their parent
+   * record's id and how that one does (a checklist row through its application and student) — so a
+   * branch-scoped caller sees its own branch's only, as the records' own list does; null for agency-wide records
+   * (a school)
    */
-  branchScope: { table: string; column: string } | null;
+  branchScope: RecordBranchPath | null;
   /**
    * The branch a new file is filed under: the owner's (default), or the uploader's for files added by any branch
    * to an agency-wide record (a school's attachments: another branch's stay theirs, see `fileScopeOf`)
@@ -49,6 +51,11 @@ export interface FileOwnerType {
   label(db: Trx, ids: readonly number[], language: Language): Promise<Map<number, string>>;
   /** The owner record's screen in the client (`/schools/attachment/5`), or null. */
   screen(ownerId: number): string | null;
+  /**
+   * The screens of owner records whose screen is their parent's (an application's files are on its student's
+   * admission tab), by id, one query for a page of files; ids it leaves out take `screen`'s answer
+   */
+  screens?(db: Trx, ids: readonly number[]): Promise<Map<number, string>>;
 }
 
 const OWNERS = new Map<string, FileOwnerType>();
@@ -158,9 +165,25 @@ export function recordScreen(decl: ResourceDeclaration, id: number): string | nu
   return decl.tabs?.length ? `${decl.page.route}/${decl.tabs[0]}/${id}` : `${decl.page.route}/${id}`;
 }
 
+/**
+ * How a declared resource's records are in a branch: by their own branch column, or — a child without one —
+ * through their parents' (a grade report through its student); null for agency-wide records.
+ */
+export function declaredBranchPath(decl: ResourceDeclaration): RecordBranchPath | null {
+  if (decl.branchColumn) return { table: decl.table, column: decl.branchColumn };
+  if (!decl.parent) return null;
+  const parent = DECLARATIONS.find((d) => d.name === decl.parent!.resource);
+  const above = parent ? declaredBranchPath(parent) : null;
+  return above ? { table: decl.table, column: decl.parent.column, parent: above } : null;
+}
+
 /** The branch of a declared resource's record (null when it names none), undefined when it does not exist. */
-function declaredBranchOf(decl: ResourceDeclaration) {
-  return (db: Trx, id: number) => filesRepository.recordBranch(db, decl.table, id, decl.branchColumn ?? null);
+export function declaredBranchOf(decl: ResourceDeclaration) {
+  const path = declaredBranchPath(decl);
+  return (db: Trx, id: number) =>
+    path
+      ? filesRepository.branchThrough(db, path, id)
+      : filesRepository.recordBranch(db, decl.table, id, null);
 }
 
 /** A staff user's own files (today: the profile photo). Others see them with `users.view`, in their branch. */
@@ -193,9 +216,9 @@ registerFileOwner('school', {
 
 /**
  * One owner type per declared `file` field (`schools.logo_file_id` → `school_logo`): the record's own picture or
- * document, seen with the record (`${module}.view`, its branch when it has one) and set with `${module}.update`
- * through the field's own route. It is filed under the record's branch (none for a school), so everyone who
- * sees the record sees its logo.
+ * document, seen with the record (`${module}.view`, its branch when it has one, a child's through its parents:
+ * a grade report's through its student) and set with `${module}.update` through the field's own route. It is
+ * filed under the record's branch (none for a school), so everyone who sees the record sees its logo.
  */
 for (const decl of DECLARATIONS) {
   for (const field of Object.values(decl.fields)) {
@@ -205,7 +228,7 @@ for (const decl of DECLARATIONS) {
       viewPermission: `${decl.module}.view`,
       attachPermission: `${decl.module}.update`,
       attachable: false,
-      branchScope: decl.branchColumn ? { table: decl.table, column: decl.branchColumn } : null,
+      branchScope: declaredBranchPath(decl),
       filedUnder: 'owner',
       label: (db, ids, language) => labelsOf(db, decl.table, ids, decl.display, language),
       screen: (id) => recordScreen(decl, id),

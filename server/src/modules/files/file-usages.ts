@@ -22,10 +22,11 @@ export interface FileUsage {
   release(db: Trx, fileId: number): Promise<void>;
 }
 
-const USAGES: FileUsage[] = [];
+/** By kind: registering a kind again (each app built in one process registers its modules again) replaces it. */
+const USAGES = new Map<string, FileUsage>();
 
 export function registerFileUsage(usage: FileUsage): void {
-  USAGES.push(usage);
+  USAGES.set(usage.kind, usage);
 }
 
 /** A column holding a file id (`schools.logo_file_id`), the record named by `label`'s columns. */
@@ -63,7 +64,7 @@ export async function fileUsesOf(
 ): Promise<Map<number, FileUse & { message: MessageRef }>> {
   const out = new Map<number, FileUse & { message: MessageRef }>();
   if (!fileIds.length) return out;
-  for (const usage of USAGES) {
+  for (const usage of USAGES.values()) {
     const found = await usage.usedBy(db, fileIds, language);
     for (const [fileId, label] of found) {
       if (out.has(fileId)) continue;
@@ -75,12 +76,13 @@ export async function fileUsesOf(
 
 /** Unlinks a file from everything that uses it. */
 export async function releaseFile(db: Trx, fileId: number): Promise<void> {
-  for (const usage of USAGES) await usage.release(db, fileId);
+  for (const usage of USAGES.values()) await usage.release(db, fileId);
 }
 
 /** Messages of the declared file fields' uses, by owner type; a field without one is `used by {{label}}`. */
 const FIELD_USE_MESSAGES: Readonly<Record<string, FieldMessageKey>> = {
   school_logo: 'fileUseSchoolLogo',
+  grade_report: 'fileUseGradeReport',
 };
 
 registerColumnUsage({

@@ -24,12 +24,30 @@ export type NewFile = Omit<FileRow, 'id' | 'created_at'>;
 /** The settings row every upload locks while it checks the quota and records itself (the migration adds it). */
 export const STORAGE_LOCK_KEY = 'files_storage_lock';
 
+/**
+ * How the records of `table` are in a branch: `column` names the branch, or — with `parent` — holds the id of a
+ * parent record that is in a branch that way (a checklist row → its application → its student's `branch_id`).
+ */
+export interface RecordBranchPath {
+  table: string;
+  column: string;
+  parent?: RecordBranchPath;
+}
+
 /** One owner type in a list: its files (one record's with `ownerId`), those of records in `scope` only. */
 export interface ListedOwner {
   type: string;
   ownerId?: number;
-  /** the owner records' table and branch column, and the one branch whose records' files are listed */
-  scope?: { table: string; column: string; branchId: number | null };
+  /** how the owner records are in a branch, and the one branch whose records' files are listed */
+  scope?: RecordBranchPath & { branchId: number | null };
+}
+
+/** The ids of the records of `path.table` in branch `branchId` (following the parents up). */
+function idsInBranch(db: Trx, path: RecordBranchPath, branchId: number): Knex.QueryBuilder {
+  const qb = db(path.table).select(`${path.table}.id`);
+  return path.parent
+    ? qb.whereIn(`${path.table}.${path.column}`, idsInBranch(db, path.parent, branchId))
+    : qb.where(`${path.table}.${path.column}`, branchId);
 }
 
 export interface FileListParams {
@@ -76,7 +94,7 @@ function listQuery(db: Trx, p: FileListParams): Knex.QueryBuilder {
         const scope = owner.scope;
         if (!scope) return;
         if (scope.branchId === null) w.whereRaw('1 = 0');
-        else w.whereIn('files.owner_id', db(scope.table).select('id').where(scope.column, scope.branchId));
+        else w.whereIn('files.owner_id', idsInBranch(db, scope, scope.branchId));
       });
     }
   });
@@ -222,6 +240,18 @@ export const filesRepository = {
     if (!row) return undefined;
     const value = branchColumn ? row[branchColumn] : null;
     return value === null || value === undefined ? null : Number(value);
+  },
+
+  /**
+   * The branch of record `id` of `path.table`, followed up its parents (null when the record names none),
+   * undefined when there is no such record (or its parent is gone).
+   */
+  async branchThrough(db: Trx, path: RecordBranchPath, id: number): Promise<number | null | undefined> {
+    const row = await db(path.table).where({ id }).first(['id', path.column]);
+    if (!row) return undefined;
+    const value = row[path.column];
+    if (value === null || value === undefined) return null;
+    return path.parent ? filesRepository.branchThrough(db, path.parent, Number(value)) : Number(value);
   },
 
   /** The records of `table` whose file column `column` holds one of `fileIds`. */

@@ -159,9 +159,11 @@ export function createFilesService(db: Knex, storage: FileStorage) {
     const byType = new Map<string, number[]>();
     for (const row of rows) byType.set(row.owner_type, [...(byType.get(row.owner_type) ?? []), row.owner_id]);
     const ownerNames = new Map<string, Map<number, string>>();
+    const ownerScreens = new Map<string, Map<number, string>>();
     for (const [type, ids] of byType) {
       const owner = fileOwner(type);
       ownerNames.set(type, owner ? await owner.label(trx, ids, language) : new Map());
+      if (owner?.screens) ownerScreens.set(type, await owner.screens(trx, ids));
     }
     const ids = (pick: (row: FileRow) => number | null) =>
       rows.map(pick).filter((id): id is number => id !== null);
@@ -210,7 +212,7 @@ export function createFilesService(db: Knex, storage: FileStorage) {
         owner_type: row.owner_type,
         owner_id: row.owner_id,
         owner_label: ownerNames.get(row.owner_type)?.get(row.owner_id) ?? null,
-        owner_url: owner?.screen(row.owner_id) ?? null,
+        owner_url: ownerScreens.get(row.owner_type)?.get(row.owner_id) ?? owner?.screen(row.owner_id) ?? null,
         branch_id: row.branch_id,
         branch_name: row.branch_id === null ? null : (branchNames.get(row.branch_id) ?? null),
         uploaded_by_name: uploader ?? null,

@@ -30,6 +30,21 @@ const TEMPLATES = {
       text: `請開啟以下連結以驗證您的電郵地址：\n\n${p.link}\n\n連結於 24 小時內有效。`,
     }),
   },
+  /** to a student, from staff: the portal's set-password link (students issue; the portal consumes it) */
+  portalInvitation: {
+    en: (p: { name: string; link: string; days: number }) => ({
+      subject: 'Your student portal account',
+      text:
+        `Dear ${p.name},\n\nYou are invited to the student portal. Follow this link within ${p.days} days to set ` +
+        `your password:\n\n${p.link}\n\nThe link works once. If you did not expect this message, ignore it.`,
+    }),
+    zh_HK: (p: { name: string; link: string; days: number }) => ({
+      subject: '您的學生平台帳戶',
+      text:
+        `${p.name}您好：\n\n我們邀請您使用學生平台。請於 ${p.days} 日內開啟以下連結設定密碼：\n\n${p.link}\n\n` +
+        '連結只可使用一次。如您沒有預期收到本電郵，請忽略。',
+    }),
+  },
   testMail: {
     en: (_p: Record<string, never>) => ({
       subject: 'Test mail',

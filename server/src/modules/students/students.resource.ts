@@ -1,8 +1,13 @@
 import { students } from '../../../../shared/resources/students';
+import { declaredDefaults } from '../../../../shared/resources/derive';
 import { AppError } from '../../lib/app-error';
+import { logger } from '../../lib/logger';
 import { apiDateTime, declaredRules, numberOrNull } from '../../resources/rows';
 import { resourceRepository } from '../../resources/resource.repository';
 import { businessDate } from '../numbering/business-time';
+import { numberingService } from '../numbering/numbering.service';
+import { activeOptions } from '../options/options.service';
+import { portalAccessRepository } from './portal-access.repository';
 
 /** `YYYY-MM-DD` of the Hong Kong date `months` months from today. */
 function monthsFromToday(months: number): string {
@@ -12,18 +17,47 @@ function monthsFromToday(months: number): string {
 }
 
 /** How a passport or visa expiry date stands: expired, expiring within six months, or fine (null). */
-export function expiryWarning(date: unknown, today: string, inSixMonths: string): 'expired' | 'expiring' | null {
+export function expiryWarning(
+  date: unknown,
+  today: string,
+  inSixMonths: string,
+): 'expired' | 'expiring' | null {
   if (typeof date !== 'string' || !date) return null;
   if (date < today) return 'expired';
   if (date <= inSixMonths) return 'expiring';
   return null;
 }
 
+/** The option lists the student form chooses from. */
+const STUDENT_OPTION_LISTS = [
+  'student_status',
+  'gender',
+  'nationality',
+  'korean_level',
+  'topik_level',
+  'visa_type',
+] as const;
+
+/** The rows a student owns alone, deleted with it: its family members and education history. */
+const OWNED_TABLES = ['student_family_members', 'student_educations'] as const;
+
+function bool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}
+
 /**
  * The rules of students beyond their declaration (shared/resources/students.ts): the number generated per branch
  * and year from the numbering settings; a new student in the caller's branch unless another is chosen (a
  * branch-scoped caller's can only be its own); the consultant one of the branch's staff; the passport and visa
- * warnings against today's Hong Kong date; the portal password hash never leaves the server.
+ * warnings against today's Hong Kong date; the portal password hash never leaves the server. Duplicates of the
+ * passport number and the emails are the declaration's `unique` (the machinery answers the spec's "This Data is
+ * already exist." on the field); emails arrive lower-cased (zEmail) and passport numbers upper-cased, so a
+ * different spelling of the same value is still a duplicate on either database.
+ *
+ * Portal access: turning it off, or changing the portal email, ends what the old access opened — the student's
+ * portal sessions (off) and any invitation link still out (both). Deleting a student deletes its family members,
+ * educations, portal links and sessions in the delete's transaction; what the declared references count
+ * (applications, attachments, grade reports, later quotations and orders) refuses the delete first.
  */
 export const studentRules = declaredRules(students, {
   numbering: { column: 'student_no', document: 'student', branchColumn: 'branch_id' },
@@ -47,6 +81,44 @@ export const studentRules = declaredRules(students, {
       if (!user || numberOrNull(user.branch_id) !== branchId)
         throw AppError.field('validation', 'consultant_user_id', 'consultantNotOfBranch');
     }
+  },
+  async afterWrite(db, row, before) {
+    if (!before) return;
+    const switchedOff = bool(before.portal_enabled) && !bool(row.portal_enabled);
+    const emailChanged = (before.portal_email ?? null) !== (row.portal_email ?? null);
+    if (switchedOff) await portalAccessRepository.endSessions(db, row.id);
+    if (switchedOff || emailChanged) await portalAccessRepository.deleteTokens(db, row.id);
+  },
+  async beforeDelete(db, row) {
+    for (const table of OWNED_TABLES) await portalAccessRepository.deleteOwned(db, table, row.id);
+    await portalAccessRepository.deleteTokens(db, row.id);
+    await portalAccessRepository.endSessions(db, row.id);
+  },
+  /**
+   * A new student's form: the declared defaults, the caller's own branch (and the number the next student of
+   * that branch would get, a preview that takes nothing), the caller's language for the portal, the option lists'
+   * active entries.
+   */
+  async createForm(db, ctx) {
+    const branchId = ctx.access?.branchId ?? null;
+    let nextNumber: string | null = null;
+    if (branchId !== null) {
+      try {
+        nextNumber = (await numberingService.preview(db, 'student', branchId)).number;
+      } catch (err) {
+        // a preview only: a branch the numbering cannot use yet must not keep the form from opening
+        logger.debug('no student number preview', { error: String(err) });
+      }
+    }
+    return {
+      defaults: {
+        ...declaredDefaults(students),
+        ...(branchId !== null ? { branch_id: branchId } : {}),
+        language: ctx.language,
+      },
+      next_number: nextNumber,
+      options: await activeOptions(db, STUDENT_OPTION_LISTS),
+    };
   },
   toResponse(row) {
     const today = monthsFromToday(0);
