@@ -34,7 +34,9 @@ import {
  *
  * Every request is made with `:id` = 1 and the row's `body` (default `{}`), so writes stop at validation.
  * The fixture makes record 1 of users, roles, companies and branches belong to the *other* branch and still be
- * referenced, so deletes answer 409 and a branch-scoped caller gets 404; school 1 and its subject 1 (agency-wide,
+ * referenced, so deletes answer 409 and a branch-scoped caller gets 404 (student 1 through its application 1, which
+ * a submitted checklist row keeps; no checklist row 1, family member 1, education 1 or grade report 1 exists, so
+ * their writes stop at 404 and change nothing); school 1 and its subject 1 (agency-wide,
  * seen by every branch) are still referenced too.
  *
  * The `token` caller sends `Authorization: Bearer …` and no cookie. Its owner is staff holding every permission
@@ -200,6 +202,23 @@ async function fixture(): Promise<void> {
     .db('school_admissions')
     .insert({ school_id: schoolTwo, name_en: 'I', name_zh: '入', year: 2030, ...stamp });
   await t.db('admission_subjects').insert({ admission_id: intake, subject_id: subjectOne });
+  // student 1's application 1 keeps student 1 from being deleted; its one checklist row (id 2: no row 1, whose
+  // moves would change it between callers) is submitted, so application 1 cannot be deleted either
+  const [applicationOne] = await t.db('student_applications').insert({
+    student_id: 1,
+    school_id: schoolTwo,
+    admission_id: intake,
+    subject_id: subjectOne,
+    ...stamp,
+  });
+  await t.db('application_documents').insert({
+    id: 2,
+    application_id: applicationOne,
+    name_en: 'Passport',
+    name_zh: '護照',
+    status: 'submitted',
+    ...stamp,
+  });
   const staff = async (
     key: string,
     permissions: string[] | null,
