@@ -13,6 +13,11 @@ export interface RunningServer {
   staffUrl: string;
   /** Portal host, e.g. http://student.localhost:41234 (Chromium resolves *.localhost to loopback). */
   portalUrl: string;
+  /**
+   * The server's SQLite file: a journey stands in there for a step of another screen that does not exist yet
+   * (a student submitting their information in the portal, issue 14), never for the screen it tests
+   */
+  databaseFile: string;
   stop(): Promise<void>;
 }
 
@@ -50,12 +55,13 @@ async function waitForHeartbeat(url: string, child: ChildProcess, timeoutMs: num
 export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), `e2e-${name}-`));
+  const databaseFile = join(dir, 'e2e.sqlite');
   const log = createWriteStream(outputPath(`server-${name}.log`));
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`,
+      DATABASE_URL: `sqlite:${databaseFile}`,
       UPLOAD_DIR: join(dir, 'uploads'),
       PORT: String(port),
       ...env,
@@ -95,5 +101,5 @@ export async function startServer(name: string, env: Record<string, string> = {}
     await stop();
     throw error;
   }
-  return { port, staffUrl, portalUrl: `http://student.localhost:${port}`, stop };
+  return { port, staffUrl, portalUrl: `http://student.localhost:${port}`, databaseFile, stop };
 }

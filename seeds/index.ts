@@ -356,6 +356,9 @@ export async function seedDemoStudentRecords(db: Knex): Promise<boolean> {
         name_en: 'LEE Mei Ling',
         name_zh: '李美玲',
         occupation: 'Teacher',
+        // every row of a multi-row insert names the same columns (SQLite would take a missing one as NULL)
+        phone: null,
+        is_emergency_contact: false,
         ...stamp,
       },
     ]);

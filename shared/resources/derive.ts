@@ -142,7 +142,8 @@ export function deriveSchemas(decl: ResourceDeclaration): DerivedSchemas {
       filters[name] = z.string().trim().max(200).optional();
     }
   }
-  for (const name of Object.keys(decl.filters ?? {})) filters[name] = z.coerce.number().int().positive().optional();
+  for (const name of Object.keys(decl.filters ?? {}))
+    filters[name] = z.coerce.number().int().positive().optional();
   if (decl.states)
     filters[decl.states.column] = z.enum(decl.states.values as [string, ...string[]]).optional();
   const createSchema = z.strictObject(create);

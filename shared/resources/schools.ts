@@ -177,6 +177,8 @@ export const schoolAdmissions = declareResource({
       },
     },
   },
-  references: [{ table: 'student_applications', column: 'admission_id', key: 'applications', whenTableExists: true }],
+  references: [
+    { table: 'student_applications', column: 'admission_id', key: 'applications', whenTableExists: true },
+  ],
   parent: { resource: 'school', column: 'school_id', segment: 'admissions' },
 });

@@ -18,6 +18,8 @@ import calendarEn from '../features/calendar/locales/en.json';
 import calendarZhHK from '../features/calendar/locales/zh_HK.json';
 import schoolsEn from '../features/schools/locales/en.json';
 import schoolsZhHK from '../features/schools/locales/zh_HK.json';
+import studentsEn from '../features/students/locales/en.json';
+import studentsZhHK from '../features/students/locales/zh_HK.json';
 import declaredEn from '../../../shared/resources/locales/en.json';
 import declaredZhHK from '../../../shared/resources/locales/zh_HK.json';
 
@@ -42,6 +44,7 @@ const EN: Dictionary[] = [
   filesEn,
   calendarEn,
   schoolsEn,
+  studentsEn,
   declaredEn,
 ];
 const ZH_HK: Dictionary[] = [
@@ -55,6 +58,7 @@ const ZH_HK: Dictionary[] = [
   filesZhHK,
   calendarZhHK,
   schoolsZhHK,
+  studentsZhHK,
   declaredZhHK,
 ];
 

@@ -41,6 +41,14 @@ function relationsOf(decl: ResourceDeclaration): LookupRelation[] {
     if (field.type === 'lookup') {
       const target = targetOf(decl, name, field.resource);
       out.push({ field: name, as: lookupNameField(name), table: target.table, label: target.display });
+    } else if (field.type === 'file') {
+      // a file field's row names its file: `logo_file_id` → `logo_file_name`
+      out.push({
+        field: name,
+        as: lookupNameField(name),
+        table: 'files',
+        label: { en: ['original_name'], zh_HK: ['original_name'] },
+      });
     } else if (field.type === 'option') {
       out.push({
         field: name,

@@ -53,33 +53,33 @@ function mount(
   const id = (req: Request): number => req.parsed.params.id;
 
   if (!extra.recordOnly) {
-  api.add({
-    method: 'get',
-    path,
-    access: 'staff',
-    permission: perm('view'),
-    before,
-    schemas: { params, query: listQuery },
-    handler: async (req, res) => {
-      const { def, service } = pick(req);
-      const { format, lang, ...listInput } = req.parsed.query;
-      if (!format) {
-        res.json(await service.list(listInput, { ...contextOf(req), signal: abortSignalOf(req) }));
-        return;
-      }
-      const { page: _page, per_page: _perPage, ...query } = listInput;
-      const ctx = contextOf(req);
-      // a download link sends no Accept-Language: the screen's `lang` names the lookups too, as it heads the columns
-      const language = lang ?? ctx.language;
-      await streamExport(res, {
-        format,
-        name: def.exportName ?? def.path.replace(/^\//, '').replace(/\//g, '-'),
-        language: exportLanguage(lang ?? (req.auth?.kind === 'staff' ? req.auth.user.language : undefined)),
-        columns: def.exportColumns,
-        batches: service.exportRows(query, { ...ctx, language, signal: abortSignalOf(req) }),
-      });
-    },
-  });
+    api.add({
+      method: 'get',
+      path,
+      access: 'staff',
+      permission: perm('view'),
+      before,
+      schemas: { params, query: listQuery },
+      handler: async (req, res) => {
+        const { def, service } = pick(req);
+        const { format, lang, ...listInput } = req.parsed.query;
+        if (!format) {
+          res.json(await service.list(listInput, { ...contextOf(req), signal: abortSignalOf(req) }));
+          return;
+        }
+        const { page: _page, per_page: _perPage, ...query } = listInput;
+        const ctx = contextOf(req);
+        // a download link sends no Accept-Language: the screen's `lang` names the lookups too, as it heads the columns
+        const language = lang ?? ctx.language;
+        await streamExport(res, {
+          format,
+          name: def.exportName ?? def.path.replace(/^\//, '').replace(/\//g, '-'),
+          language: exportLanguage(lang ?? (req.auth?.kind === 'staff' ? req.auth.user.language : undefined)),
+          columns: def.exportColumns,
+          batches: service.exportRows(query, { ...ctx, language, signal: abortSignalOf(req) }),
+        });
+      },
+    });
   }
   if (!template.readOnly && !extra.recordOnly) {
     api.add({

@@ -21,6 +21,7 @@ import { DECLARATIONS } from '../../../../shared/resources';
 import { DECLARED_MENU_GROUPS, routesFromDeclarations } from '../../components/resource/declared-routes';
 import { resourceRoutes } from '../../components/resource/resource-routes';
 import { SCHOOL_PAGE } from '../../features/schools/school-page';
+import { STUDENT_PAGE } from '../../features/students/student-page';
 import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteTable } from './types';
@@ -263,6 +264,6 @@ export const backofficeRoutes: RouteTable = {
     ...settingsRoutes,
 
     // The declared resources' screens (shared/resources, issue 11): student categories …
-    ...routesFromDeclarations(DECLARATIONS, { school: SCHOOL_PAGE }),
+    ...routesFromDeclarations(DECLARATIONS, { school: SCHOOL_PAGE, student: STUDENT_PAGE }),
   ],
 };

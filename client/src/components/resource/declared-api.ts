@@ -43,21 +43,23 @@ export const declaredApi = api.injectEndpoints({
     /**
      * A record's file field (a school's logo): `POST /api{path}/{id}/{segment}` with the multipart `file` (the one
      * HTTP client sends a FormData body as it is), answering the record; the record and its lists are read again
-     * by their tags, and the storage usage too (stored or refused).
+     * by their tags, and the storage usage too (stored or refused); `invalidates`: paths of other lists showing
+     * the record (a checklist row's file: its application's checklist)
      */
-    fileFieldUpload: build.mutation<ResourceRow, { url: string; file: File }>({
+    fileFieldUpload: build.mutation<ResourceRow, { url: string; file: File; invalidates?: string[] }>({
       query: ({ url, file }) => {
         const body = new FormData();
         body.append('file', file, file.name);
         return { url, method: 'POST', body };
       },
-      invalidatesTags: (_r, error, { url }) =>
-        error ? ['StorageUsage'] : [...writeTags(url), 'StorageUsage'],
+      invalidatesTags: (_r, error, { url, invalidates }) =>
+        error ? ['StorageUsage'] : [...writeTags(url, invalidates), 'StorageUsage', 'Files'],
     }),
     /** `DELETE` there: the file removed, the record answered */
-    fileFieldDelete: build.mutation<ResourceRow, { url: string }>({
+    fileFieldDelete: build.mutation<ResourceRow, { url: string; invalidates?: string[] }>({
       query: ({ url }) => ({ url, method: 'DELETE' }),
-      invalidatesTags: (_r, error, { url }) => (error ? [] : [...writeTags(url), 'StorageUsage']),
+      invalidatesTags: (_r, error, { url, invalidates }) =>
+        error ? [] : [...writeTags(url, invalidates), 'StorageUsage', 'Files'],
     }),
   }),
 });

@@ -1,12 +1,16 @@
-import type { ComponentType } from 'react';
-import { Breadcrumb } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { Breadcrumb, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
 import { DECLARATIONS } from '../../../../shared/resources';
 import { declaredScreen } from './declared-pages';
-import { childOfTab } from './declared-routes';
-import { configFromDeclaration, type DeclarationOverrides } from './from-declaration';
+import { childOfTab, childrenOfTab, type DeclaredPageOptions } from './declared-routes';
+import {
+  configFromDeclaration,
+  type DeclarationOverrides,
+  type DeclaredTabOverride,
+} from './from-declaration';
 import { useResourceReadQuery, useResourceRecordQuery } from './resource-api';
 import { ResourceForm } from './resource-form-page';
 import {
@@ -29,11 +33,14 @@ function ChildRecord({
   apiPath,
   listPath,
   sub,
+  below,
 }: {
   config: ResourceConfig;
   apiPath: string;
   listPath: string;
   sub: string;
+  /** shown under the form of an existing record (an application's document checklist) */
+  below?: (record: ResourceRow) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -74,6 +81,7 @@ function ChildRecord({
           onRefused={() => void record.refetch()}
         />
       )}
+      {!creating && data && below?.(data as ResourceRow)}
     </div>
   );
 }
@@ -87,50 +95,142 @@ function ChildTab({
   config,
   segment,
   ctx,
+  below,
 }: {
   config: ResourceConfig;
   segment: string;
   ctx: RecordTabContext;
+  below?: DeclaredTabOverride['childRecordBelow'];
 }) {
   const apiPath = `${ctx.apiPath}/${ctx.id}/${segment}`;
   if (ctx.sub)
     return (
-      <ChildRecord key={ctx.sub} config={config} apiPath={apiPath} listPath={ctx.tabPath} sub={ctx.sub} />
+      <ChildRecord
+        key={ctx.sub}
+        config={config}
+        apiPath={apiPath}
+        listPath={ctx.tabPath}
+        sub={ctx.sub}
+        below={below ? (row) => below(row, ctx) : undefined}
+      />
     );
   return <EmbeddedResourceTable config={config} apiPath={apiPath} routePath={ctx.tabPath} />;
 }
 
+/** One of the children a tab lists (see `tabChildren`): its config, its API segment, its records' path part. */
+interface TabChild {
+  part: string;
+  segment: string;
+  config: ResourceConfig;
+}
+
+/**
+ * A tab listing several child resources (a student's family members and educations): each one's list embedded,
+ * under its title, its records opening under the tab and its part (`/students/family/5/member/12`,
+ * `/students/family/5/education/create`): one record at a time, in place of the lists.
+ */
+function ChildrenTab({ items, ctx }: { items: TabChild[]; ctx: RecordTabContext }) {
+  const { t } = useTranslation();
+  const [part, sub, ...rest] = (ctx.sub ?? '').split('/');
+  const open = sub && !rest.length ? items.find((item) => item.part === part) : undefined;
+  if (open)
+    return (
+      <ChildRecord
+        key={ctx.sub}
+        config={open.config}
+        apiPath={`${ctx.apiPath}/${ctx.id}/${open.segment}`}
+        listPath={ctx.tabPath}
+        sub={sub}
+      />
+    );
+  return (
+    <Space orientation="vertical" size="large" style={{ display: 'flex' }}>
+      {items.map((item) => (
+        <section key={item.part} data-testid={`tab-child-${item.config.name}`}>
+          <Typography.Title level={4} style={{ marginTop: 0 }}>
+            {t(item.config.titleKey)}
+          </Typography.Title>
+          <EmbeddedResourceTable
+            config={item.config}
+            apiPath={`${ctx.apiPath}/${ctx.id}/${item.segment}`}
+            routePath={`${ctx.tabPath}/${item.part}`}
+          />
+        </section>
+      ))}
+    </Space>
+  );
+}
+
+/** A tab with what the screen shows above and below its derived content. */
+function framed(tab: RecordTab, change: DeclaredTabOverride | undefined): RecordTab {
+  const above = change?.above;
+  const below = change?.below;
+  if (!above && !below) return tab;
+  return {
+    ...tab,
+    render: (record, ctx) => (
+      <>
+        {above?.(record, ctx)}
+        {tab.render(record, ctx)}
+        {below?.(record, ctx)}
+      </>
+    ),
+  };
+}
+
 /**
  * The tabs of a declaration's record page, from its `tabs`, labelled `resources.<name>.tabs.<tab>`: the first is
- * the record's form; a tab naming a child resource lists it (see `childOfTab`); the screen's overrides
- * (`recordTabs`) give a tab its own content, a permission, or the child's overrides.
+ * the record's form; a tab naming a child resource lists it (see `childOfTab`), a tab of `tabChildren` lists
+ * several (see `ChildrenTab`); the screen's overrides (`recordTabs`) give a tab its own content, a permission,
+ * the children's overrides, or more above and below.
  */
 export function declaredRecordTabs(
   decl: ResourceDeclaration,
   config: ResourceConfig,
   overrides: DeclarationOverrides | undefined,
   declarations: readonly ResourceDeclaration[] = DECLARATIONS,
+  tabChildren?: DeclaredPageOptions['tabChildren'],
 ): RecordTab[] {
   return (decl.tabs ?? []).map((key, index) => {
     const change = overrides?.recordTabs?.[key];
     const labelKey = `resources.${decl.name}.tabs.${key}`;
     const permission = change?.permission;
-    if (change?.render) return { key, labelKey, permission, render: change.render };
-    if (index === 0) return { ...formTab(config, { key, labelKey }), permission };
+    if (change?.render) return framed({ key, labelKey, permission, render: change.render }, change);
+    if (index === 0) return framed({ ...formTab(config, { key, labelKey }), permission }, change);
+    const several = tabChildren?.[key];
+    if (several) {
+      const items: TabChild[] = childrenOfTab(decl, key, several, declarations).map(({ part, child }) => ({
+        part,
+        segment: child.parent!.segment,
+        config: configFromDeclaration(child, change?.children?.[part]),
+      }));
+      return framed(
+        {
+          key,
+          labelKey,
+          permission,
+          render: (_record: ResourceRow, ctx: RecordTabContext) => <ChildrenTab items={items} ctx={ctx} />,
+        },
+        change,
+      );
+    }
     const child = childOfTab(decl, key, declarations);
     if (child?.parent) {
       const childConfig = configFromDeclaration(child, change?.child);
       const segment = child.parent.segment;
-      return {
-        key,
-        labelKey,
-        permission,
-        render: (_record: ResourceRow, ctx: RecordTabContext) => (
-          <ChildTab config={childConfig} segment={segment} ctx={ctx} />
-        ),
-      };
+      return framed(
+        {
+          key,
+          labelKey,
+          permission,
+          render: (_record: ResourceRow, ctx: RecordTabContext) => (
+            <ChildTab config={childConfig} segment={segment} ctx={ctx} below={change?.childRecordBelow} />
+          ),
+        },
+        change,
+      );
     }
-    return { key, labelKey, permission, render: () => null };
+    return framed({ key, labelKey, permission, render: () => null }, change);
   });
 }
 
@@ -138,9 +238,10 @@ export function declaredRecordTabs(
 export function declaredRecordScreen(
   decl: ResourceDeclaration,
   overrides?: DeclarationOverrides,
+  tabChildren?: DeclaredPageOptions['tabChildren'],
 ): ComponentType {
   return declaredScreen(decl, 'record', overrides, (config) => {
-    const tabs = declaredRecordTabs(decl, config, overrides);
+    const tabs = declaredRecordTabs(decl, config, overrides, DECLARATIONS, tabChildren);
     const base = decl.page?.route ?? (typeof config.routePath === 'string' ? config.routePath : '');
     return function DeclaredRecordScreen() {
       return <ResourceRecordPage config={config} base={base} tabs={tabs} />;

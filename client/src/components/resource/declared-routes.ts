@@ -45,6 +45,27 @@ export interface DeclaredPageOptions {
   viewPermission?: string;
   /** the screen's overrides of its derived config (a module whose default export they are) */
   overrides?: () => Promise<{ default: DeclarationOverrides }>;
+  /**
+   * tabs listing several child resources, one under the other (a student's family members and educations in its
+   * `family` tab): per tab, the child declarations' names by the path segment their records open under
+   * (`{ family: { member: 'student_family', education: 'student_education' } }`: `/students/family/5/member/12`,
+   * `/students/family/5/education/create`)
+   */
+  tabChildren?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** The child declarations a tab lists by the path segment their records open under, in order (see `tabChildren`). */
+export function childrenOfTab(
+  decl: ResourceDeclaration,
+  tab: string,
+  parts: Readonly<Record<string, string>> | undefined,
+  declarations: readonly ResourceDeclaration[] = DECLARATIONS,
+): { part: string; child: ResourceDeclaration }[] {
+  return Object.entries(parts ?? {}).map(([part, name]) => {
+    const child = declarations.find((d) => d.name === name && d.parent?.resource === decl.name);
+    if (!child) throw new Error(`The ${tab} tab of ${decl.name} lists ${name}, which is no child of it`);
+    return { part, child };
+  });
 }
 
 function lazyScreen(
@@ -60,7 +81,7 @@ function lazyScreen(
     }
     if (kind === 'record') {
       const { declaredRecordScreen } = await import('./declared-record-page');
-      return { default: declaredRecordScreen(decl, overrides) };
+      return { default: declaredRecordScreen(decl, overrides, options?.tabChildren) };
     }
     const { declaredFormScreen } = await import('./declared-form-page');
     return { default: declaredFormScreen(decl, overrides) };
@@ -113,6 +134,14 @@ export function routesFromDeclarations(
     const record = recordTabRoutes({
       base: route,
       tabs: tabs.map((key) => {
+        const several = options?.tabChildren?.[key];
+        if (several)
+          return {
+            key,
+            parts: childrenOfTab(decl, key, several, declarations)
+              .filter(({ child }) => !child.readOnly)
+              .map(({ part, child }) => ({ part, module: child.module })),
+          };
         const child = childOfTab(decl, key, declarations);
         return child && !child.readOnly ? { key, records: { module: child.module } } : key;
       }),

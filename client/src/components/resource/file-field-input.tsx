@@ -3,6 +3,7 @@ import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Image, Popconfirm, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { lookupNameField } from '../../../../shared/resources/declaration';
+import { declarationByName } from '../../../../shared/resources';
 import { isApiError } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { buildUrl } from '../../http/client';
@@ -31,9 +32,11 @@ export function fileFieldUrl(apiPath: string, id: string | number, name: string)
 /**
  * A declared `file` field of a record's form (a school's logo): the stored file (an image shown, another file
  * linked), "Upload" — an image (or any allowed file) of at most the upload limit, checked here before it is
- * sent — posting the multipart `file` to the field's own route (`POST /api/schools/5/logo`), and "Remove", asked
+ * sent — posting the multipart `file` to the field's own route (`POST /api/schools/5/logo`; a child's at its own
+ * path, `POST /api/grade-reports/3/file`), and "Remove", asked
  * first (`DELETE` there). Both answer the record, whose cached reads are dropped: the form shows the new value.
- * A record not saved yet has no route: the control is disabled and says to save first.
+ * A record not saved yet has no route: the control is disabled and says to save first. A user who may not change
+ * the record sees the file without the buttons.
  */
 export default function FileFieldInput({
   resource,
@@ -68,7 +71,12 @@ export default function FileFieldInput({
       </Space>
     );
   }
-  const url = fileFieldUrl(context.apiPath, context.id, name);
+  // the field's route is at the resource's own path (a grade report's: `/api/grade-reports/3/file`), also when the
+  // form shows the record under its parent (`/api/students/5/grade-reports/3`): that read is dropped too
+  const own = declarationByName(resource);
+  const url = fileFieldUrl(own ? `/api${own.path}` : context.apiPath, context.id, name);
+  const shownAt = `${context.apiPath}/${context.id}`;
+  const invalidates = url.startsWith(`${shownAt}/`) ? undefined : [shownAt];
   const fileId = value ?? null;
   const fileName = record[lookupNameField(name)];
   const src = fileId === null ? null : buildUrl(`/api/files/${fileId}`, { inline: 1 });
@@ -81,7 +89,7 @@ export default function FileFieldInput({
   };
 
   const send = async (file: File) => {
-    const result = await upload({ url, file });
+    const result = await upload({ url, file, invalidates });
     if (!result.error) {
       void message.success(t('resource.file.uploaded'));
       return;
@@ -92,7 +100,7 @@ export default function FileFieldInput({
 
   const clear = async () => {
     setError(null);
-    const result = await remove({ url });
+    const result = await remove({ url, invalidates });
     if (!result.error) void message.success(t('resource.file.removed'));
     else if (!(isApiError(result.error) && result.error.handled)) setError(errorSummary(result.error, t));
   };
@@ -119,37 +127,41 @@ export default function FileFieldInput({
           </Typography.Link>
         )}
         {!src && <Typography.Text type="secondary">{t('resource.file.none')}</Typography.Text>}
-        <Space wrap>
-          <Upload
-            accept={uploadAccept(accept === 'image' ? 'image' : 'any')}
-            maxCount={1}
-            showUploadList={false}
-            disabled={disabled}
-            beforeUpload={beforeUpload}
-            customRequest={({ file }) => void send(file as File)}
-          >
-            <Button icon={<UploadOutlined />} loading={uploading.isLoading} disabled={disabled}>
-              {t(src ? 'resource.file.replace' : 'resource.file.upload')}
-            </Button>
-          </Upload>
-          {src && !disabled && (
-            <Popconfirm
-              title={t('resource.file.removeConfirm', { field: fieldLabel })}
-              okText={t('resource.file.remove')}
-              cancelText={t('resource.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={clear}
+        {/* a user who may not change the record sees the file, and no button they could not use */}
+        {!disabled && (
+          <Space wrap>
+            <Upload
+              accept={uploadAccept(accept === 'image' ? 'image' : 'any')}
+              maxCount={1}
+              showUploadList={false}
+              beforeUpload={beforeUpload}
+              customRequest={({ file }) => void send(file as File)}
             >
-              <Button danger icon={<DeleteOutlined />} loading={removing.isLoading}>
-                {t('resource.file.remove')}
+              <Button icon={<UploadOutlined />} loading={uploading.isLoading}>
+                {t(src ? 'resource.file.replace' : 'resource.file.upload')}
               </Button>
-            </Popconfirm>
-          )}
-        </Space>
+            </Upload>
+            {src && (
+              <Popconfirm
+                title={t('resource.file.removeConfirm', { field: fieldLabel })}
+                okText={t('resource.file.remove')}
+                cancelText={t('resource.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={clear}
+              >
+                <Button danger icon={<DeleteOutlined />} loading={removing.isLoading}>
+                  {t('resource.file.remove')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        )}
       </Space>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        {t('resource.file.limit', { max: maxMb })}
-      </Typography.Paragraph>
+      {!disabled && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          {t('resource.file.limit', { max: maxMb })}
+        </Typography.Paragraph>
+      )}
     </div>
   );
 }

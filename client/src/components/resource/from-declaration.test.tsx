@@ -260,6 +260,21 @@ describe('configFromDeclaration', () => {
     expect(screen.queryByRole('spinbutton')).toBeNull();
   });
 
+  it('filters over related rows by a record picked by its name (the intake a student applied to)', async () => {
+    const { students } = await import('../../../../shared/resources/students');
+    const filters = configFromDeclaration(students).filters ?? [];
+    const intake = filters.find((f) => f.name === 'admission_id');
+    expect(intake).toMatchObject({ type: 'custom', labelKey: 'resources.student.fields.admission_id' });
+    const { render } = await import('@testing-library/react');
+    const { Provider } = await import('react-redux');
+    render(
+      <Provider store={makeStore('backoffice')}>
+        {intake?.render?.({ value: undefined, label: 'Intake', onChange: () => undefined })}
+      </Provider>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Intake' })).toBeInTheDocument();
+  });
+
   it('takes a screen’s overrides: hidden and extra columns, a locked field, tabs and row actions', () => {
     const locked = () => 'resource.readOnly';
     const config = configFromDeclaration(studentCategories, {
@@ -309,7 +324,9 @@ describe('declared routes', () => {
     const menu = buildMenu(backofficeRoutes, admin as never);
     const students = menu.find((n) => n.key === 'group:students') as MenuBranch;
     expect(students.labelKey).toBe('menu.students');
+    // the students' list first (its menu order), then their categories
     expect(students.children).toEqual([
+      expect.objectContaining({ path: '/students', labelKey: 'resources.student.title' }),
       expect.objectContaining({ path: '/students/categories', labelKey: 'resources.student_category.title' }),
     ]);
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Form, InputNumber, Select, Typography } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { deriveSchemas, displayName, writableFields } from '../../../../shared/r
 import { declarationByName } from '../../../../shared/resources';
 import { RichTextEditor } from '../../features/settings/terms/rich-text-editor';
 import { optionLabel, useLookupChoicesQuery, useOptionListQuery } from './declared-api';
-import type { RecordTab } from './resource-record-page';
+import type { RecordTab, RecordTabContext } from './resource-record-page';
 import { useResourceFormContext } from './resource-form-context';
 import {
   currencyDigits,
@@ -514,34 +514,9 @@ export function declaredFilters(decl: ResourceDeclaration): ResourceFilter[] {
           { name: `${name}_to`, labelKey, type: 'date' },
         );
         break;
-      case 'lookup': {
-        // picked by name, as the rows show it (never an id typed in)
-        const resource = field.resource;
-        const narrowedBy = field.narrowedBy;
-        filters.push({
-          name,
-          labelKey,
-          type: 'custom',
-          // a district's choices are the chosen area's: offered once the area is chosen, emptied when it changes
-          ...(narrowedBy ? { narrowedBy: narrowedBy.field } : {}),
-          render: ({ value, onChange, label, query }) => {
-            const by = narrowedBy ? query?.[narrowedBy.field] : undefined;
-            return (
-              <LookupSelect
-                resource={resource}
-                params={narrowedBy && by ? { [narrowedBy.filter]: by } : undefined}
-                disabled={Boolean(narrowedBy) && !by}
-                value={value ? Number(value) : null}
-                onChange={(id) => onChange(id === null || id === undefined ? undefined : String(id))}
-                placeholder={label}
-                ariaLabel={label}
-                width={180}
-              />
-            );
-          },
-        });
+      case 'lookup':
+        filters.push(lookupFilter(name, labelKey, field.resource, field.narrowedBy));
         break;
-      }
       case 'option':
       case 'currency': {
         // a value of the option list, by its label
@@ -574,6 +549,10 @@ export function declaredFilters(decl: ResourceDeclaration): ResourceFilter[] {
         else filters.push({ name, labelKey, type: 'text' });
     }
   }
+  // filters over related rows (students who applied to an intake): a lookup's picker, as a lookup field's
+  for (const [name, filter] of Object.entries(decl.filters ?? {}))
+    if (filter.type === 'lookup')
+      filters.push(lookupFilter(name, fieldLabelKey(decl.name, name), filter.resource));
   if (decl.states) {
     filters.push({
       name: decl.states.column,
@@ -586,6 +565,39 @@ export function declaredFilters(decl: ResourceDeclaration): ResourceFilter[] {
     });
   }
   return filters;
+}
+
+/**
+ * A list filter by a record of another resource, picked by its name as the rows show it (never an id typed in);
+ * narrowed by another filter (a district by its area): offered once that one is chosen, emptied when it changes.
+ */
+export function lookupFilter(
+  name: string,
+  labelKey: string,
+  resource: string,
+  narrowedBy?: { field: string; filter: string },
+): ResourceFilter {
+  return {
+    name,
+    labelKey,
+    type: 'custom',
+    ...(narrowedBy ? { narrowedBy: narrowedBy.field } : {}),
+    render: ({ value, onChange, label, query }) => {
+      const by = narrowedBy ? query?.[narrowedBy.field] : undefined;
+      return (
+        <LookupSelect
+          resource={resource}
+          params={narrowedBy && by ? { [narrowedBy.filter]: by } : undefined}
+          disabled={Boolean(narrowedBy) && !by}
+          value={value ? Number(value) : null}
+          onChange={(id) => onChange(id === null || id === undefined ? undefined : String(id))}
+          placeholder={label}
+          ariaLabel={label}
+          width={180}
+        />
+      );
+    },
+  };
 }
 
 /** A list filter by an option list's value, picked by its label. */
@@ -767,12 +779,25 @@ export interface DeclarationOverrides<T extends ResourceRow = ResourceRow> exten
 /**
  * One tab of a declared record page (declared-record-page.tsx), as a screen changes it: its content (a tab
  * showing something of its own: the attachments), a permission it needs, or — a tab listing a child resource
- * (the `subject` tab of `school`: `school_subject`) — the child's own overrides (its columns, its form).
+ * (the `subject` tab of `school`: `school_subject`) — the child's own overrides (its columns, its form); more
+ * shown above or below what the tab derives (a student's warnings over the form, its portal access under it);
+ * what a child's record shows under its form (an application's document checklist).
  */
 export interface DeclaredTabOverride {
   render?: RecordTab['render'];
   permission?: string;
   child?: DeclarationOverrides;
+  /**
+   * a tab listing several children (the page's `tabChildren`, declared-routes.ts): each one's overrides, by the
+   * path segment its records open under
+   */
+  children?: { [part: string]: DeclarationOverrides };
+  /** shown above the tab's derived content (the record's form, a child's list) */
+  above?: RecordTab['render'];
+  /** shown below it */
+  below?: RecordTab['render'];
+  /** shown under the form of a child's record the tab opens (not of a new one): the record, the tab's context */
+  childRecordBelow?: (child: ResourceRow, ctx: RecordTabContext) => ReactNode;
 }
 
 function patch<X>(

@@ -290,7 +290,8 @@ export function ResourceForm<T extends ResourceRow>({
                   input={field.input}
                   data={data}
                   record={record}
-                  {...(locked ? { disabled: true } : {})}
+                  // a custom control (a file field) is told too: it leaves out buttons the user could not use
+                  {...(locked || !editable ? { disabled: true } : {})}
                 />
               </Form.Item>
             );

@@ -23,8 +23,9 @@ export interface RecordTabContext {
   /** this tab's own path (`/schools/admission/5`) */
   tabPath: string;
   /**
-   * the path segment after the record's id, when there is one: a tab opening records of its own
-   * (`/schools/admission/5/create`, `/schools/admission/5/12`: `create`, `12`)
+   * the path after the record's id, when there is one: a tab opening records of its own
+   * (`/schools/admission/5/create`, `/schools/admission/5/12`: `create`, `12`; a tab listing several children,
+   * `/students/family/5/member/12`: `member/12`)
    */
   sub?: string;
   /** read the record again */
@@ -78,9 +79,10 @@ export function ResourceRecordPage<T extends ResourceRow>({
   const active =
     visible.find((tab) => matchPath({ path: `${base}/${tab.key}/:id`, end: false }, location.pathname)) ??
     visible[0];
-  const sub = active
-    ? matchPath({ path: `${base}/${active.key}/:id/:sub`, end: true }, location.pathname)?.params.sub
-    : undefined;
+  const sub =
+    (active
+      ? matchPath({ path: `${base}/${active.key}/:id/*`, end: true }, location.pathname)?.params['*']
+      : undefined) || undefined;
   const apiPath = resolvePath(config.apiPath, params);
   const routePath = resolvePath(config.routePath, params);
   const { data, currentData, refetch } = useResourceRecordQuery(

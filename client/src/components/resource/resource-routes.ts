@@ -73,7 +73,19 @@ export interface RecordTabRoutesOptions {
    * its own (a child resource's: `records`, their module) at `${base}/${key}/:id/create` and
    * `${base}/${key}/:id/:childId`
    */
-  tabs: readonly (string | { key: string; permission?: string; records?: { module: string } })[];
+  tabs: readonly (
+    | string
+    | {
+        key: string;
+        permission?: string;
+        records?: { module: string };
+        /**
+         * a tab listing several children: each one's records at `${base}/${key}/:id/${part}/create` and
+         * `${base}/${key}/:id/${part}/:childId`
+         */
+        parts?: readonly { part: string; module: string }[];
+      }
+  )[];
   /** permission module (`schools` → `schools.view`) */
   module: string;
   titleKey: string;
@@ -94,6 +106,7 @@ export function recordTabRoutes(o: RecordTabRoutesOptions): RouteEntry[] {
     const key = typeof tab === 'string' ? tab : tab.key;
     const permission = typeof tab === 'string' ? undefined : tab.permission;
     const records = typeof tab === 'string' ? undefined : tab.records;
+    const parts = typeof tab === 'string' ? [] : (tab.parts ?? []);
     const entry = (path: string, needs: string): RouteEntry => ({
       path,
       access: 'signed-in',
@@ -106,6 +119,11 @@ export function recordTabRoutes(o: RecordTabRoutesOptions): RouteEntry[] {
       routes.push(
         entry(`${o.base}/${key}/:id/create`, `${records.module}.create`),
         entry(`${o.base}/${key}/:id/:childId`, permission ?? `${records.module}.view`),
+      );
+    for (const { part, module } of parts)
+      routes.push(
+        entry(`${o.base}/${key}/:id/${part}/create`, `${module}.create`),
+        entry(`${o.base}/${key}/:id/${part}/:childId`, permission ?? `${module}.view`),
       );
     return routes;
   });

@@ -27,7 +27,15 @@ import { formatFileSize } from './files-api';
  */
 
 /** The owner types the media manager filters by (labels `files.owners.<type>`). */
-export const FILE_OWNER_TYPES = ['school', 'school_logo', 'user', 'student', 'application_document'] as const;
+export const FILE_OWNER_TYPES = [
+  'school',
+  'school_logo',
+  'user',
+  'student',
+  'application',
+  'application_document',
+  'grade_report',
+] as const;
 
 /** The columns the server sorts by (`sort=original_name`, `-size_bytes` …; newest first by default). */
 export const FILE_SORTS = ['original_name', 'size_bytes', 'created_at'] as const;

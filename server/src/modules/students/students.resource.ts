@@ -135,4 +135,20 @@ export const studentRules = declaredRules(students, {
       visa_warning: expiryWarning(row.visa_expiry, today, inSix),
     };
   },
+  /** the category's colour beside its name (its tag), for staff who may not read the categories list */
+  async expand(db, rows) {
+    const ids = [...new Set(rows.map((r) => numberOrNull(r.category_id)).filter((id) => id !== null))];
+    if (!ids.length) return rows;
+    const categories = await resourceRepository.findWhere(
+      db,
+      'student_categories',
+      (qb) => qb.whereIn('id', ids),
+      ['id', 'color'],
+    );
+    const colours = new Map(categories.map((c) => [Number(c.id), c.color ?? null]));
+    return rows.map((row) => ({
+      ...row,
+      category_color: colours.get(numberOrNull(row.category_id) ?? 0) ?? null,
+    }));
+  },
 });
