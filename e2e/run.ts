@@ -21,6 +21,7 @@ import { settingsGeneralJourneys } from './settings-general-journeys';
 import { settingsJourneys } from './settings-journeys';
 import { settingsOrgJourneys } from './settings-org-journeys';
 import { startServer, type RunningServer } from './server';
+import { studentsJourneys } from './students-journeys';
 import { studentCategoryJourneys } from './student-categories.spec';
 
 const root = resolve(import.meta.dirname, '..');
@@ -81,6 +82,7 @@ async function main(): Promise<number> {
         ...settingsJourneys(mainServer),
         ...settingsOrgJourneys(mainServer),
         ...filesJourneys(mainServer),
+        ...studentsJourneys(mainServer),
       ],
       [
         ...accountJourneys(secondServer),
