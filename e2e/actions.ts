@@ -142,3 +142,50 @@ export async function confirmPassword(page: Page, password = ADMIN.password): Pr
   const answer = await apiCall(page, 'POST', '/api/user/confirm-password', { password });
   check(answer.status === 200, `the password confirmation: ${answer.status} ${answer.body}`);
 }
+
+/** A menu entry's accessible name: its label, after its icon's name. */
+export const menuName = (label: string) => new RegExp(`(^|\\s)${label}$`);
+
+/** Opens a menu entry, inside its group when it has one (the group opened first when it is closed). */
+export async function openMenu(page: Page, label: string, group?: string): Promise<void> {
+  if (group) {
+    const leaf = page.locator('.ant-menu-sub').getByRole('menuitem', { name: menuName(label) });
+    if (!(await leaf.isVisible())) {
+      await page
+        .getByRole('menuitem', { name: menuName(group) })
+        .first()
+        .click();
+    }
+    await leaf.click();
+  } else {
+    await page.getByRole('menuitem', { name: menuName(label) }).click();
+  }
+}
+
+export const openOptions = (page: Page) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+
+/**
+ * Opens the antd Select of a form item and picks the option holding `option`. A lookup's list is read from the
+ * server as it opens, and a click landing while its answer replaces the list is lost: then it is picked again.
+ */
+export async function choose(page: Page, item: Locator, option: string, multiple = false): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:visible');
+  const chosen = item.locator('.ant-select').getByText(option);
+  for (let attempt = 1; ; attempt++) {
+    // (the caller may have opened it already, to read its choices)
+    if (!(await open.count())) await item.locator('.ant-select').click();
+    await openOptions(page).filter({ hasText: option }).first().click();
+    const picked = await chosen
+      .first()
+      .waitFor({ timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (picked) break;
+    if (attempt === 3) throw new Error(`"${option}" could not be chosen`);
+    await page.keyboard.press('Escape');
+    await open.first().waitFor({ state: 'hidden' });
+  }
+  if (multiple) await page.keyboard.press('Escape');
+  await open.first().waitFor({ state: 'hidden' });
+}

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { CATALOG, type MessageKey } from '../shared/messages';
-import { answerOf, apiCall, formItem, rowOf, signInAdmin, type Lang } from './actions';
+import {
+  answerOf,
+  apiCall,
+  choose,
+  formItem,
+  openMenu,
+  openOptions,
+  rowOf,
+  signInAdmin,
+  type Lang,
+} from './actions';
 import { makePng } from './files-journeys';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
@@ -152,52 +162,6 @@ export function makePdf(line: string): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-
-/** A menu entry's accessible name: its label, after its icon's name. */
-const menuName = (label: string) => new RegExp(`(^|\\s)${label}$`);
-
-/** Opens a menu entry, inside its group when it has one (the group opened first when it is closed). */
-async function openMenu(page: Page, label: string, group?: string): Promise<void> {
-  if (group) {
-    const leaf = page.locator('.ant-menu-sub').getByRole('menuitem', { name: menuName(label) });
-    if (!(await leaf.isVisible())) {
-      await page
-        .getByRole('menuitem', { name: menuName(group) })
-        .first()
-        .click();
-    }
-    await leaf.click();
-  } else {
-    await page.getByRole('menuitem', { name: menuName(label) }).click();
-  }
-}
-
-const openOptions = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-
-/**
- * Opens the antd Select of a form item and picks the option holding `option`. A lookup's list is read from the
- * server as it opens, and a click landing while its answer replaces the list is lost: then it is picked again.
- */
-async function choose(page: Page, item: Locator, option: string, multiple = false): Promise<void> {
-  const open = page.locator('.ant-select-dropdown:visible');
-  const chosen = item.locator('.ant-select').getByText(option);
-  for (let attempt = 1; ; attempt++) {
-    // (the caller may have opened it already, to read its choices)
-    if (!(await open.count())) await item.locator('.ant-select').click();
-    await openOptions(page).filter({ hasText: option }).first().click();
-    const picked = await chosen
-      .first()
-      .waitFor({ timeout: 2_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (picked) break;
-    if (attempt === 3) throw new Error(`"${option}" could not be chosen`);
-    await page.keyboard.press('Escape');
-    await open.first().waitFor({ state: 'hidden' });
-  }
-  if (multiple) await page.keyboard.press('Escape');
-  await open.first().waitFor({ state: 'hidden' });
-}
 
 /**
  * Picks a day in an antd date picker's calendar, as a person does (Enter in its input would submit the form); a

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import knex from 'knex';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CATALOG, type MessageKey } from '../shared/messages';
-import { answerOf, apiCall, formItem, signInAdmin, type Lang } from './actions';
+import { answerOf, apiCall, choose, formItem, openMenu, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import { makePdf } from './schools-journeys';
 import type { RunningServer } from './server';
@@ -50,36 +50,6 @@ function serverMessage(key: MessageKey, lang: Lang): string {
 
 const SAVE: Record<Lang, string> = { en: 'Save', zh_HK: '儲存' };
 
-/** A menu entry's accessible name: its label, after its icon's name. */
-const menuName = (label: string) => new RegExp(`(^|\\s)${label}$`);
-
-const openOptions = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-
-/**
- * Opens the antd Select of a form item and picks the option holding `option`, typing it first when the select
- * searches (a lookup reads its choices for the typed text). A click landing while the answer replaces the list is
- * lost: then it is picked again.
- */
-async function choose(page: Page, item: Locator, option: string): Promise<void> {
-  const open = page.locator('.ant-select-dropdown:visible');
-  for (let attempt = 1; ; attempt++) {
-    if (!(await open.count())) await item.locator('.ant-select').click();
-    await openOptions(page).filter({ hasText: option }).first().click();
-    const picked = await item
-      .locator('.ant-select')
-      .getByText(option)
-      .first()
-      .waitFor({ timeout: 2_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (picked) break;
-    if (attempt === 3) throw new Error(`"${option}" could not be chosen`);
-    await page.keyboard.press('Escape');
-    await open.first().waitFor({ state: 'hidden' });
-  }
-  await open.first().waitFor({ state: 'hidden' });
-}
-
 interface Row {
   [key: string]: unknown;
 }
@@ -118,15 +88,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       check(target, `the demo student has an application: ${await applied.text()}`);
 
       // 1. Students → Students, New: the form at /students/create; the number comes from the branch's format
-      const menu = page
-        .locator('.ant-menu-sub')
-        .getByRole('menuitem', { name: menuName(R('student.title')) });
-      if (!(await menu.isVisible()))
-        await page
-          .getByRole('menuitem', { name: menuName(R('student.title')) })
-          .first()
-          .click();
-      await menu.click();
+      await openMenu(page, R('student.title'), R('student.title'));
       await page.waitForURL((url) => url.pathname === '/students');
       await page.getByTestId('resource-create').click();
       await page.waitForURL((url) => url.pathname === '/students/create');

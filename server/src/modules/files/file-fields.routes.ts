@@ -2,12 +2,12 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { IMAGE_EXTENSIONS } from '../../../../shared/files';
 import type { ApiRouter } from '../../http/api-router';
-import { contextOf } from '../../http/context';
+import { contextOf, type RequestContext } from '../../http/context';
 import { ZIdParams } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import type { ResourceService } from '../../resources/resource.service';
 import { declaredFileFields, type FileFieldsService } from './file-fields.service';
-import { discardUpload, fileUpload } from './file-upload.middleware';
+import { discardUpload, fileUpload, type ReceivedUpload } from './file-upload.middleware';
 import type { FileStorage } from './file-storage';
 
 /**
@@ -37,41 +37,69 @@ export function registerFileFieldRoutes(
       next();
     };
 
-    api.add({
-      method: 'post',
+    addRecordFileRoutes(api, {
       path,
-      access: 'staff',
       permission,
-      before: [
+      beforeUpload: [
         changeable,
         fileUpload(db, storage, field.accept === 'image' ? { extensions: IMAGE_EXTENSIONS } : {}),
       ],
-      schemas: { params: ZIdParams },
-      handler: async (req, res) => {
-        const upload = req.upload;
-        if (!upload) throw new AppError('validation');
-        try {
-          const ctx = contextOf(req);
-          await fields.set(target, req.parsed.params.id, upload, ctx);
-          res.json(await service.get(req.parsed.params.id, ctx));
-        } finally {
-          await discardUpload(upload);
-        }
-      },
-    });
-
-    api.add({
-      method: 'delete',
-      path,
-      access: 'staff',
-      permission,
-      before: [changeable],
-      schemas: { params: ZIdParams },
-      handler: async (req, res) => {
-        const ctx = contextOf(req);
-        await fields.clear(target, req.parsed.params.id, ctx);
-        res.json(await service.get(req.parsed.params.id, ctx));
-      },
+      beforeRemove: [changeable],
+      put: (id, upload, ctx) => fields.set(target, id, upload, ctx),
+      remove: (id, ctx) => fields.clear(target, id, ctx),
+      answer: (id, ctx) => service.get(id, ctx),
     });
   }
+}
+
+/**
+ * The two routes of a record's one file (a declared file field, a checklist row's file): `POST path` (multipart
+ * `file`, read by the upload middleware in `beforeUpload`, after the checks that must come before a byte of it is
+ * read) puts it with `put`, `DELETE path` takes it away with `remove`; both answer 200 with the record as `answer`
+ * reads it. The upload's temporary file is discarded whatever happens.
+ */
+export function addRecordFileRoutes(
+  api: ApiRouter,
+  o: {
+    path: string;
+    permission: string;
+    beforeUpload: RequestHandler[];
+    beforeRemove: RequestHandler[];
+    put: (id: number, upload: ReceivedUpload, ctx: RequestContext) => Promise<unknown>;
+    remove: (id: number, ctx: RequestContext) => Promise<unknown>;
+    answer: (id: number, ctx: RequestContext) => Promise<unknown>;
+  },
+): void {
+  api.add({
+    method: 'post',
+    path: o.path,
+    access: 'staff',
+    permission: o.permission,
+    before: o.beforeUpload,
+    schemas: { params: ZIdParams },
+    handler: async (req, res) => {
+      const upload = req.upload;
+      if (!upload) throw new AppError('validation');
+      try {
+        const ctx = contextOf(req);
+        await o.put(req.parsed.params.id, upload, ctx);
+        res.json(await o.answer(req.parsed.params.id, ctx));
+      } finally {
+        await discardUpload(upload);
+      }
+    },
+  });
+  api.add({
+    method: 'delete',
+    path: o.path,
+    access: 'staff',
+    permission: o.permission,
+    before: o.beforeRemove,
+    schemas: { params: ZIdParams },
+    handler: async (req, res) => {
+      const ctx = contextOf(req);
+      await o.remove(req.parsed.params.id, ctx);
+      res.json(await o.answer(req.parsed.params.id, ctx));
+    },
+  });
 }

@@ -7,7 +7,8 @@ import { ZIdParams } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import type { ResourceService } from '../../resources/resource.service';
 import type { FileStorage } from '../files/file-storage';
-import { discardUpload, fileUpload } from '../files/file-upload.middleware';
+import { addRecordFileRoutes } from '../files/file-fields.routes';
+import { fileUpload } from '../files/file-upload.middleware';
 import { assertFileAction, type ApplicationDocumentFiles } from './application-document-files.service';
 
 /**
@@ -42,37 +43,13 @@ export function registerApplicationDocumentFileRoutes(
     next();
   };
 
-  api.add({
-    method: 'post',
+  addRecordFileRoutes(api, {
     path,
-    access: 'staff',
     permission,
-    before: [uploadable, fileUpload(db, storage)],
-    schemas: { params: ZIdParams },
-    handler: async (req, res) => {
-      const upload = req.upload;
-      if (!upload) throw new AppError('validation');
-      try {
-        const ctx = contextOf(req);
-        await documentFiles.upload(req.parsed.params.id, upload, ctx);
-        res.json(await documents.get(req.parsed.params.id, ctx));
-      } finally {
-        await discardUpload(upload);
-      }
-    },
-  });
-
-  api.add({
-    method: 'delete',
-    path,
-    access: 'staff',
-    permission,
-    before: [changeable],
-    schemas: { params: ZIdParams },
-    handler: async (req, res) => {
-      const ctx = contextOf(req);
-      await documentFiles.removeFile(req.parsed.params.id, ctx);
-      res.json(await documents.get(req.parsed.params.id, ctx));
-    },
+    beforeUpload: [uploadable, fileUpload(db, storage)],
+    beforeRemove: [changeable],
+    put: (id, upload, ctx) => documentFiles.upload(id, upload, ctx),
+    remove: (id, ctx) => documentFiles.removeFile(id, ctx),
+    answer: (id, ctx) => documents.get(id, ctx),
   });
 }
