@@ -16,6 +16,7 @@ import { accountJourneys } from './accounts-journeys';
 import { filesJourneys } from './files-journeys';
 import { OUTPUT_DIR, runJourneys, type Journey, type JourneyResult } from './harness';
 import { journeys } from './journeys';
+import { portalJourneys } from './portal-journeys';
 import { schoolsJourneys } from './schools-journeys';
 import { settingsGeneralJourneys } from './settings-general-journeys';
 import { settingsJourneys } from './settings-journeys';
@@ -90,6 +91,7 @@ async function main(): Promise<number> {
         ...settingsGeneralJourneys(secondServer),
         ...studentCategoryJourneys(secondServer),
         ...schoolsJourneys(secondServer),
+        ...portalJourneys(secondServer),
       ],
     ];
     const pick = (lane: Journey[]) =>

@@ -22,6 +22,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('students', (t) => {
     t.boolean('portal_must_change_password').notNullable().defaultTo(false);
     t.dateTime('portal_invited_at').nullable();
+    t.integer('photo_file_id').unsigned().nullable().references('id').inTable('files').onDelete('SET NULL');
     t.unique(['passport_no']);
     t.unique(['email']);
     t.index(['surname_en', 'id'], 'students_surname_en_id_list_index');
@@ -176,6 +177,8 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(['surname_en', 'id'], 'students_surname_en_id_list_index');
     t.dropUnique(['email']);
     t.dropUnique(['passport_no']);
+    t.dropForeign(['photo_file_id']);
+    t.dropColumn('photo_file_id');
     t.dropColumn('portal_invited_at');
     t.dropColumn('portal_must_change_password');
   });

@@ -28,16 +28,24 @@ const CONSULTANT_PERMISSIONS = [
 ];
 
 /**
- * Reference data every installation starts with (safe in production): this year's holidays, the areas and
- * the option lists.
+ * Reference data every installation starts with (safe in production, run at every production start): the
+ * holidays, the areas and the option lists. Only what was never there is added, by its natural key — a year
+ * of holidays when the table has none of that year, an option list when its key has no value, the areas when
+ * there are none — so an agency's edits and deletions survive every restart.
  */
 export async function seedReference(db: Knex): Promise<void> {
   const now = toDbDateTime();
   const stamp = { created_at: now, updated_at: now };
   await db.transaction(async (trx) => {
-    for (const h of HOLIDAYS) {
-      const exists = await trx('holidays').where({ date: h.date }).first('id');
-      if (!exists) await trx('holidays').insert({ ...h, ...stamp });
+    const years = new Set(HOLIDAYS.map((h) => h.date.slice(0, 4)));
+    for (const year of years) {
+      const any = await trx('holidays')
+        .whereBetween('date', [`${year}-01-01`, `${year}-12-31`])
+        .first('id');
+      if (any) continue;
+      await trx('holidays').insert(
+        HOLIDAYS.filter((h) => h.date.startsWith(year)).map((h) => ({ ...h, ...stamp })),
+      );
     }
     // each option list is filled once, when it is empty: an admin's edits and deletions are kept
     const filled = new Set((await trx('options').distinct('key')).map((r: { key: string }) => r.key));

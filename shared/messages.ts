@@ -133,6 +133,16 @@ export const FIELD_MESSAGES = {
   portalInvitationSent: 'The invitation was sent to {{email}}.',
   portalLinkInvalid: 'This link is invalid or has expired.',
   portalPasswordSet: 'Your password has been set. Please sign in.',
+  // the student portal (issue 14)
+  portalLocked:
+    'Your information has been submitted and can no longer be changed. Ask your consultant to reopen it.',
+  portalMustChangePassword: 'Change the password you were given before you continue.',
+  portalIntakeNotOpen: 'This intake is not open for applications today.',
+  portalWithdrawRefused:
+    'This choice can no longer be withdrawn: it has been sent to the school, or its documents have been submitted.',
+  portalPrimaryEducation: 'Add at least one primary school to your education before submitting.',
+  portalSecondaryEducation: 'Add at least one secondary school to your education before submitting.',
+  portalSubmitted: 'Your information has been submitted.',
   fileUseApplicationDocument: 'the file of {{label}} in a document checklist',
   fileUseGradeReport: 'the report file of {{label}}',
   applicationIntakeLocked:

@@ -18,7 +18,7 @@ import { configurePasswords } from './lib/passwords';
 import { createAuthController } from './modules/auth/auth.controller';
 import { loginKeys, registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { registerPortalRoutes } from './modules/portal/portal.routes';
+import { registerPortalModule } from './modules/portal/portal.module';
 import { registerAccountsModule } from './modules/accounts.module';
 import { registerFilesModule } from './modules/files.module';
 import { registerCalendarModule } from './modules/calendar/calendar.module';
@@ -95,7 +95,9 @@ export function createApp(deps: AppDeps): App {
           formAction: ["'self'"],
         },
       },
-      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      // not in the trusted-LAN mode (COOKIE_SECURE=false), which serves plain HTTP
+      strictTransportSecurity:
+        config.isProduction && config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     }),
   );
@@ -131,7 +133,6 @@ export function createApp(deps: AppDeps): App {
     loginThrottles: [{ key: keys.perAccount, throttle: loginThrottles.perAccount }],
   });
   registerAuthRoutes(api, authController, loginThrottles);
-  registerPortalRoutes(api, db);
   const background = createBackgroundWork();
   const mail = createMailService(db, config, background);
   const settingsGuard = createSettingsGuard({ db, mail });
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps): App {
   registerFilesModule(moduleDeps);
   registerCalendarModule(moduleDeps);
   registerStudentsModule(moduleDeps, resources);
+  registerPortalModule(moduleDeps, resources);
 
   app.use(
     '/api',

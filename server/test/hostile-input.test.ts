@@ -5,7 +5,16 @@ import inject from 'light-my-request';
 import { FIELD_MESSAGES } from '../../shared/messages';
 import { OPTION_KEYS } from '../../shared/schemas/options';
 import type { RegisteredRoute } from '../src/http/api-router';
-import { Client, createBranch, createTestApp, createUser, STAFF_HOST, type TestApp } from './harness';
+import {
+  Client,
+  createBranch,
+  createStudent,
+  createTestApp,
+  createUser,
+  PORTAL_HOST,
+  STAFF_HOST,
+  type TestApp,
+} from './harness';
 
 // light-my-request's own `cookie` is ESM only (jest runs CommonJS here); it serves only the `cookies` option,
 // which this test does not use (the session cookie goes in the Cookie header)
@@ -19,7 +28,8 @@ jest.mock('../../node_modules/light-my-request/node_modules/cookie/dist/index.js
  * Hostile request bodies (quality §35, §16; api.md "Errors"): every registered write route gets 1,000
  * deterministic pseudo-random bodies — prototype keys, deep nesting, NUL/bidi/lone-surrogate characters,
  * huge strings, wrong types, invalid JSON, empty bodies, wrong content types, unsupported charsets and
- * content encodings, a gzip bomb — sent by an admin (the strongest caller, so they pass authorisation).
+ * content encodings, a gzip bomb — sent by an admin (the strongest caller, so they pass authorisation), and to
+ * the portal's routes by a signed-in student on the portal host (the only caller they authorise).
  * Every answer must be a 4xx or a 2xx: 0 answers of 500, no 5xx at all. The test prints the count.
  *
  * Requests are injected into the app (light-my-request: no socket) one after the other. Bodies that could act on
@@ -722,15 +732,27 @@ interface Caller {
   confirm: boolean;
   cookie: string;
   token: string;
+  /** the host it signs in and sends on (the portal's for a student; the back-office's by default) */
+  host?: string;
 }
 
 let t: TestApp;
 const password = 'Hostile123';
 const admin: Caller = { label: 'admin', email: '', password, confirm: true, cookie: '', token: '' };
 const unconfirmedAdmin: Caller = { ...admin, label: 'admin (unconfirmed)', confirm: false };
+/** the portal's routes (`access: 'student'`) are a signed-in student's, on the portal host: no admin reaches them */
+const student: Caller = {
+  label: 'student',
+  email: '',
+  password,
+  confirm: false,
+  cookie: '',
+  token: '',
+  host: PORTAL_HOST,
+};
 
 async function signIn(caller: Caller): Promise<void> {
-  const client = new Client(t.app);
+  const client = new Client(t.app, caller.host);
   const res = await client.login(caller.email, caller.password);
   if (res.status !== 200) {
     throw new Error(`${caller.label} could not sign in: ${res.status} ${JSON.stringify(res.body)}`);
@@ -747,7 +769,7 @@ function fire(caller: Caller, method: string, url: string, shot: Shot, ip = HOST
     method: method.toUpperCase() as 'POST',
     url,
     headers: {
-      host: STAFF_HOST,
+      host: caller.host ?? STAFF_HOST,
       cookie: caller.cookie,
       'x-csrf-token': caller.token,
       'x-forwarded-for': ip,
@@ -802,6 +824,10 @@ beforeAll(async () => {
   unconfirmedAdmin.email = (await createUser(t.db, { is_admin: true, password })).email;
   await signIn(admin);
   await signIn(unconfirmedAdmin);
+  // student 1 is not the portal caller: staff routes fuzzed at `/students/1/…` never end the caller's session
+  await createStudent(t.db);
+  student.email = (await createStudent(t.db, { password })).email;
+  await signIn(student);
   // record 1 of the other resources
   for (const path of ['/holidays', '/areas', '/order-terms', '/refund-terms', `/options/${OPTION_KEYS[0]}`]) {
     const res = await fire(admin, 'post', `/api${path}`, {
@@ -928,7 +954,8 @@ describe('hostile request bodies (quality §35)', () => {
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       const url = concrete(route.path);
-      const caller = UNCONFIRMED_ONLY.has(key) ? unconfirmedAdmin : admin;
+      const caller =
+        route.access === 'student' ? student : UNCONFIRMED_ONLY.has(key) ? unconfirmedAdmin : admin;
       const facts = await learn(route, caller);
       const shots = shotsFor(key, facts);
       for (let i = 0; i < shots.length; i++) {

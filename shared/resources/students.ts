@@ -46,6 +46,8 @@ export const students = declareResource({
     given_name_en: { type: 'text', max: 100, required: true, searchable: true, sortable: true },
     name_zh: { type: 'text', max: 100, searchable: true, sortable: true },
     name_ko: { type: 'text', max: 100, searchable: true, list: false, export: true },
+    /** the student's photo (set by staff, or by the student in the portal): images only */
+    photo_file_id: { type: 'file', accept: 'image', owner: 'student_photo', list: false, export: false },
     category_id: { type: 'lookup', resource: 'student_category', filterable: true },
     status: { type: 'option', key: 'student_status', filterable: true },
     branch_id: { type: 'lookup', resource: 'branch', filterable: true, help: true },

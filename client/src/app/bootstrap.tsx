@@ -23,6 +23,10 @@ export function connectHttp(store: AppStore): void {
   configureHttp({
     onErrorAction(action) {
       if (action.signOut) store.dispatch(appActions.signedOut());
+      // the portal refused for a password staff set: the student changes it before anything else
+      const student = store.getState().app.student;
+      if (action.to === '/password/change' && student && student.must_change_password !== true)
+        store.dispatch(appActions.setStudent({ ...student, must_change_password: true }));
       navigateTo(action.to, { replace: action.replace });
     },
   });

@@ -20,6 +20,8 @@ import schoolsEn from '../features/schools/locales/en.json';
 import schoolsZhHK from '../features/schools/locales/zh_HK.json';
 import studentsEn from '../features/students/locales/en.json';
 import studentsZhHK from '../features/students/locales/zh_HK.json';
+import portalEn from '../features/portal/locales/en.json';
+import portalZhHK from '../features/portal/locales/zh_HK.json';
 import declaredEn from '../../../shared/resources/locales/en.json';
 import declaredZhHK from '../../../shared/resources/locales/zh_HK.json';
 
@@ -45,6 +47,7 @@ const EN: Dictionary[] = [
   calendarEn,
   schoolsEn,
   studentsEn,
+  portalEn,
   declaredEn,
 ];
 const ZH_HK: Dictionary[] = [
@@ -59,6 +62,7 @@ const ZH_HK: Dictionary[] = [
   calendarZhHK,
   schoolsZhHK,
   studentsZhHK,
+  portalZhHK,
   declaredZhHK,
 ];
 

@@ -91,6 +91,14 @@ export function actorOf(auth: Auth | undefined): Actor {
     : { type: 'student', id: auth.student.id };
 }
 
+/**
+ * The staff user behind a write, for `created_by` / `updated_by` (user ids): null when a portal student or the
+ * system writes (the audit row names the student as its actor).
+ */
+export function userIdOf(ctx: Pick<RequestContext, 'actor'>): number | null {
+  return ctx.actor.type === 'user' ? ctx.actor.id : null;
+}
+
 /** Admins and roles with data scope `all` see every branch; anyone else (a `branch` role, no role) its own. */
 export function dataScopeOf(user: StaffUser): DataScope {
   return user.is_admin || user.role?.data_scope === 'all' ? 'all' : 'branch';

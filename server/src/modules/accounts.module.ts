@@ -6,6 +6,7 @@ import { registerMailRoutes } from './mail/mail.routes';
 import type { ModuleDeps } from './module';
 import { registerPasswordResetRoutes } from './password-reset/password-reset.routes';
 import { createPasswordResetService } from './password-reset/password-reset.service';
+import { createPortalAccountService } from './portal/portal-account.service';
 import { registerProfileRoutes } from './profile/profile.routes';
 import { createProfileService } from './profile/profile.service';
 import { registerRegistrationRoutes } from './registration/registration.routes';
@@ -27,6 +28,8 @@ function createAccountsServices(deps: ModuleDeps, resources: Map<string, Resourc
     twoFactor: createTwoFactorService(db, config),
     tokens: createApiTokensService(db),
     resets: createPasswordResetService(db, config, mail, background),
+    // a student's forgotten portal password (the portal host's `POST /api/forgot-password`)
+    portalAccount: createPortalAccountService({ db, config, mail, background }),
     registration: createRegistrationService(db),
   };
 }

@@ -66,7 +66,7 @@ export function registerDeclaredResources(deps: ModuleDeps): Map<string, Resourc
 }
 
 /** A declared resource's service, by declaration name. */
-export function resourceOf(resources: Map<string, ResourceService>, name: string): ResourceService {
+export function resourceOf(resources: ReadonlyMap<string, ResourceService>, name: string): ResourceService {
   const service = resources.get(name);
   if (!service) throw new Error(`The declared resource ${name} is not registered`);
   return service;

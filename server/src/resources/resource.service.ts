@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ListResponse } from '../../../shared/list';
 import { AppError } from '../lib/app-error';
-import type { RequestContext } from '../http/context';
+import { userIdOf, type RequestContext } from '../http/context';
 import { auditService } from '../modules/audit/audit.service';
 import { numberingService } from '../modules/numbering/numbering.service';
 import type { Trx } from '../db/knex';
@@ -213,7 +213,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
             branchColumn ? numberOrNull(data[branchColumn]) : null,
           );
         }
-        const id = await resourceRepository.insert(trx, def, data, ctx.actor.id);
+        const id = await resourceRepository.insert(trx, def, data, userIdOf(ctx));
         await saveCollections(trx, collections, id, nested);
         const row = await whole(trx, await mustFind(trx, id, null), ctx);
         await def.afterWrite?.(trx, row, null, ctx);
@@ -240,7 +240,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const { own, nested } = splitCollections(collections, input);
         await checkUnique(trx, own, before);
         const data = def.prepare ? await def.prepare(trx, own, before) : own;
-        if (Object.keys(data).length) await resourceRepository.update(trx, def, id, data, ctx.actor.id);
+        if (Object.keys(data).length) await resourceRepository.update(trx, def, id, data, userIdOf(ctx));
         await saveCollections(trx, collections, id, nested);
         const after = await whole(trx, await mustFind(trx, id, null), ctx);
         await def.afterWrite?.(trx, after, before, ctx);
@@ -330,7 +330,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
           def,
           id,
           { ...effects.set, [states.column]: move.to },
-          ctx.actor.id,
+          userIdOf(ctx),
         );
         if (effects.afterCommit) unit.afterCommit(effects.afterCommit);
         const after = await mustFind(trx, id, null);

@@ -4,7 +4,7 @@ import { api } from '../api';
 import type { AppStore } from '../store';
 import type { AppKind } from '../types';
 import { dataQuery, mergeRouteData, resolveDataUrl, type RouteData } from './route-data';
-import type { LazyPage, RouteEntry, RouteTable } from './types';
+import type { LazyPage, RouteEntry, RouteGuard, RouteTable } from './types';
 import { RouteErrorPage } from '../../components/errors/route-error-page';
 import { LoadingScreen } from '../../components/loading-screen';
 
@@ -12,6 +12,8 @@ export interface BuildRoutesOptions {
   kind: AppKind;
   store: AppStore;
   layouts: { app: LazyPage; public: LazyPage };
+  /** the table's own check of a signed-in route (see RouteTable.guard) */
+  guard?: RouteGuard;
 }
 
 function lazyComponent(page: LazyPage) {
@@ -25,10 +27,18 @@ export function hasPrincipal(store: AppStore, kind: AppKind): boolean {
 }
 
 /** Guard, permission check and data call of one route, before it opens (spec §2 "Navigation behaviour"). */
-export function makeLoader(entry: RouteEntry, { kind, store }: Pick<BuildRoutesOptions, 'kind' | 'store'>) {
+export function makeLoader(
+  entry: RouteEntry,
+  { kind, store, guard }: Pick<BuildRoutesOptions, 'kind' | 'store' | 'guard'>,
+) {
   return async ({ request, params }: LoaderFunctionArgs): Promise<RouteData | Response> => {
     const signedIn = hasPrincipal(store, kind);
     if (entry.access === 'signed-in' && !signedIn) throw redirect('/login');
+    if (entry.access === 'signed-in' && guard) {
+      const { user, student } = store.getState().app;
+      const elsewhere = guard(entry, { user, student });
+      if (elsewhere) throw redirect(elsewhere);
+    }
     if (entry.access === 'guest' && signedIn) throw redirect('/');
     if (entry.permission && !can(store.getState().app.user, entry.permission)) {
       throw redirect(entry.deniedRedirect ?? '/error-403');
@@ -64,7 +74,8 @@ function toRouteObject(entry: RouteEntry, options: BuildRoutesOptions): RouteObj
  * Turn the route table into react-router routes: public and guest screens under the public layout,
  * everything else (including the catch-all not-found screen) under the app layout.
  */
-export function buildRoutes(table: RouteTable, options: BuildRoutesOptions): RouteObject[] {
+export function buildRoutes(table: RouteTable, given: BuildRoutesOptions): RouteObject[] {
+  const options = table.guard ? { ...given, guard: table.guard } : given;
   const publicRoutes = table.routes.filter((r) => r.access === 'public' || r.access === 'guest');
   const appRoutes = table.routes.filter((r) => r.access === 'signed-in' || r.access === 'any');
   return [

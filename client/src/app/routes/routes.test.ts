@@ -222,7 +222,7 @@ describe('menu from the route table', () => {
     expect(portalRoutes.routes.find((r) => r.path === '/')?.redirectTo).toBe('/index');
     expect(
       portalRoutes.routes.filter((r) => r.access === 'guest' || r.access === 'public').map((r) => r.path),
-    ).toEqual(['/login']);
+    ).toEqual(['/login', '/password/set', '/password/forgot']);
   });
 });
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Params } from 'react-router-dom';
 import type { FeatureFlag } from '../../../../shared/features';
 import type { QueryParams } from '../../http/client';
+import type { Student, User } from '../types';
 
 /**
  * Who may open a route.
@@ -61,7 +62,17 @@ export interface MenuGroup {
   order: number;
 }
 
+/**
+ * A front end's own check before a signed-in route opens (the portal's: a password staff set is changed first):
+ * the path to go to instead, or null.
+ */
+export type RouteGuard = (
+  entry: RouteEntry,
+  app: { user: User | null; student: Student | null },
+) => string | null;
+
 export interface RouteTable {
   routes: RouteEntry[];
   menuGroups: MenuGroup[];
+  guard?: RouteGuard;
 }

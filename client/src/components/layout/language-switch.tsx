@@ -4,8 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../../shared/features';
 import { setLocale } from '../../i18n/i18n';
 
-/** Switches between English and Traditional Chinese; the choice is kept in local storage. */
-export function LanguageSwitch() {
+/**
+ * Switches between English and Traditional Chinese; the choice is kept in local storage, and handed to `onChange`
+ * (the portal keeps it in the student's profile too).
+ */
+export function LanguageSwitch({
+  onChange,
+  compact = false,
+}: {
+  onChange?: (locale: Locale) => void;
+  /** the globe alone (a phone's top bar), named for screen readers */
+  compact?: boolean;
+} = {}) {
   const { t, i18n } = useTranslation();
   const current = (i18n.language === 'en' ? 'en' : 'zh_HK') as Locale;
   return (
@@ -15,16 +25,21 @@ export function LanguageSwitch() {
         selectable: true,
         selectedKeys: [current],
         items: LOCALES.map((locale) => ({ key: locale, label: t(`language.${locale}`) })),
-        onClick: ({ key }) => setLocale(key as Locale),
+        onClick: ({ key }) => {
+          setLocale(key as Locale);
+          onChange?.(key as Locale);
+        },
       }}
     >
       <Button
         type="text"
         icon={<GlobalOutlined />}
-        aria-label={t('language.label')}
+        // the globe alone is named; with the language shown, that name is what is read (and matches the text)
+        aria-label={compact ? t('language.label') : undefined}
+        title={t('language.label')}
         data-testid="language-switch"
       >
-        {t(`language.${current}`)}
+        {compact ? null : t(`language.${current}`)}
       </Button>
     </Dropdown>
   );

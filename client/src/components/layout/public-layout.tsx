@@ -14,10 +14,10 @@ export function PublicLayout({ appNameKey }: { appNameKey: string }) {
     <AntdProvider>
       <div className="app-public">
         <StatusBanners />
-        <div className="app-public__top">
+        <header className="app-public__top">
           <span className="app-public__brand">{t(appNameKey)}</span>
           <LanguageSwitch />
-        </div>
+        </header>
         <main className="app-public__main">
           <div className="app-public__card">
             <Outlet />

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Student } from '../../app/types';
 import { useAppDispatch } from '../../app/hooks';
 import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { usePortalLoginMutation } from '../auth/auth-api';
 import { studentSignedIn } from '../auth/session';
+import { refreshStudent } from './portal-api';
 
 interface PortalLoginForm {
   email: string;
@@ -27,8 +29,13 @@ export default function PortalLoginPage() {
     setError(null);
     const result = await login({ email: values.email, password: values.password });
     if (result.data) {
-      studentSignedIn(dispatch, result.data.student);
-      navigate('/', { replace: true });
+      // a password staff set is changed first (the answer says so, or the student record does)
+      const answer = result.data as { student: Student; must_change_password?: boolean };
+      const must = answer.must_change_password === true || answer.student.must_change_password === true;
+      studentSignedIn(dispatch, { ...answer.student, must_change_password: must });
+      // the whole record (whether the information is submitted) for the screens' lock
+      void refreshStudent(dispatch, { ...answer.student, must_change_password: must });
+      navigate(must ? '/password/change' : '/', { replace: true });
       return;
     }
     showSubmitError(result.error, form, t, setError, { portal: true });
@@ -36,7 +43,9 @@ export default function PortalLoginPage() {
 
   return (
     <Card>
-      <Typography.Title level={3}>{t('portal.login.title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t('portal.login.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('portal.login.help')}</Typography.Paragraph>
       {params.get('timeout') === '1' && (
         <Alert
@@ -59,6 +68,9 @@ export default function PortalLoginPage() {
           {t('auth.login.submit')}
         </Button>
       </Form>
+      <div style={{ marginTop: 16 }}>
+        <Link to="/password/forgot">{t('portal.password.forgotLink')}</Link>
+      </div>
     </Card>
   );
 }

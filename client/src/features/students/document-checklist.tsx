@@ -14,11 +14,6 @@ import { Alert, App, Button, Popconfirm, Space, Table, Tag, Typography, Upload, 
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_EXTENSIONS, fileUrl } from '../../../../shared/files';
 import { can } from '../../../../shared/permissions';
-import {
-  DOCUMENT_CODES,
-  DOCUMENT_STATUSES,
-  type DocumentStatus,
-} from '../../../../shared/resources/students';
 import { isApiError } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { uploadAccept, uploadFailureText, uploadRefusal } from '../../components/forms/upload-checks';
@@ -31,7 +26,7 @@ import { useResourceActionMutation, useResourceListQuery } from '../../component
 import { deleteErrorMessage } from '../../components/resource/resource-errors';
 import type { ResourceRow } from '../../components/resource/types';
 import { buildUrl } from '../../http/client';
-import { DOCUMENT_COLOURS, DocumentCodeTag, isDocumentStatus } from './student-tags';
+import { ChecklistLegend, DocumentCodeTag, isDocumentStatus } from './student-tags';
 
 /** The staff moves of a checklist row (domain.md's table), in the order their buttons show. */
 const MOVES = ['submit', 'unsubmit', 'cancel', 'restore'] as const;
@@ -78,27 +73,7 @@ function touchScreen(): boolean {
   return typeof window !== 'undefined' && Boolean(window.matchMedia?.('(pointer: coarse)').matches);
 }
 
-/** What P, U, S, N and C mean, in the codes' colours. */
-export function ChecklistLegend() {
-  const { t } = useTranslation();
-  return (
-    <Space wrap size={[16, 4]} data-testid="checklist-legend" style={{ marginBottom: 12 }}>
-      <Typography.Text type="secondary">{t('students.checklist.legend')}:</Typography.Text>
-      {DOCUMENT_STATUSES.map((status: DocumentStatus) => (
-        <span key={status} data-testid={`legend-${DOCUMENT_CODES[status]}`}>
-          <Tag color={DOCUMENT_COLOURS[status]} style={{ fontFamily: 'monospace', fontWeight: 600 }}>
-            {DOCUMENT_CODES[status]}
-          </Tag>
-          <Typography.Text strong>{t(`resources.application_document.states.${status}`)}</Typography.Text>
-          <Typography.Text type="secondary">
-            {' '}
-            — {t(`students.checklist.legendItems.${status}`)}
-          </Typography.Text>
-        </span>
-      ))}
-    </Space>
-  );
-}
+export { ChecklistLegend } from './student-tags';
 
 /**
  * An application's document checklist, under its form (`GET /api/applications/{id}/documents`): each row's state

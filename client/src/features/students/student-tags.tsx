@@ -1,4 +1,4 @@
-import { Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_STATUSES,
@@ -134,5 +134,27 @@ export function CategoryTag({ row }: { row: ResourceRow }) {
     <Tag color={colour} data-testid="student-category" data-color={colour ?? ''}>
       {name}
     </Tag>
+  );
+}
+
+/** What P, U, S, N and C mean, in the codes' colours. */
+export function ChecklistLegend() {
+  const { t } = useTranslation();
+  return (
+    <Space wrap size={[16, 4]} data-testid="checklist-legend" style={{ marginBottom: 12 }}>
+      <Typography.Text type="secondary">{t('students.checklist.legend')}:</Typography.Text>
+      {DOCUMENT_STATUSES.map((status: DocumentStatus) => (
+        <span key={status} data-testid={`legend-${DOCUMENT_CODES[status]}`}>
+          <Tag color={DOCUMENT_COLOURS[status]} style={{ fontFamily: 'monospace', fontWeight: 600 }}>
+            {DOCUMENT_CODES[status]}
+          </Tag>
+          <Typography.Text strong>{t(`resources.application_document.states.${status}`)}</Typography.Text>
+          <Typography.Text type="secondary">
+            {' '}
+            — {t(`students.checklist.legendItems.${status}`)}
+          </Typography.Text>
+        </span>
+      ))}
+    </Space>
   );
 }

@@ -1,7 +1,7 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../../../shared/resources/declaration';
 import { DECLARATIONS } from '../../../../shared/resources';
 import type { Trx } from '../../db/knex';
-import type { RequestContext } from '../../http/context';
+import { userIdOf, type RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { auditService } from '../audit/audit.service';
 import type { ReceivedUpload } from './file-upload.middleware';
@@ -34,7 +34,8 @@ export function declaredFileFields(): FileField[] {
   return out;
 }
 
-const actorIdOf = (ctx: RequestContext) => (ctx.actor.type === 'user' ? ctx.actor.id : null);
+/** A caller's own check inside a file write's transaction, before anything changes (it throws to refuse). */
+export type FileGuard = (trx: Trx) => Promise<void>;
 
 /**
  * A record's file field set by uploading and cleared (decision 0008): the upload is stored under the field's
@@ -59,7 +60,7 @@ export function createFileFieldsService(files: FilesService) {
     ctx: RequestContext,
   ): Promise<void> {
     const { decl, column } = target;
-    if (!(await filesRepository.setFileColumn(trx, decl.table, column, id, after, actorIdOf(ctx)))) {
+    if (!(await filesRepository.setFileColumn(trx, decl.table, column, id, after, userIdOf(ctx)))) {
       throw new AppError('not_found');
     }
     await auditService.record(trx, ctx, {
@@ -72,20 +73,36 @@ export function createFileFieldsService(files: FilesService) {
   }
 
   return {
-    /** Stores `upload` as record `id`'s file in `target`, replacing (and deleting) the one it had. */
-    async set(target: FileField, id: number, upload: ReceivedUpload, ctx: RequestContext): Promise<void> {
+    /**
+     * Stores `upload` as record `id`'s file in `target`, replacing (and deleting) the one it had. `guard` runs first
+     * inside the transaction (a caller's own rule checked under its lock: a portal student's information not yet
+     * submitted).
+     */
+    async set(
+      target: FileField,
+      id: number,
+      upload: ReceivedUpload,
+      ctx: RequestContext,
+      guard?: FileGuard,
+    ): Promise<void> {
       let previous: number | null = null;
       await files.store(upload, { ownerType: target.field.owner, ownerId: id }, ctx, {
-        replaces: async (trx) => (previous = await current(trx, target, id)),
+        replaces: async (trx) => {
+          await guard?.(trx);
+          return (previous = await current(trx, target, id));
+        },
         attach: (trx, stored) => setColumn(trx, target, id, previous, stored.id, ctx),
       });
     },
 
     /** Empties record `id`'s file in `target` and deletes the file; nothing to do when it has none. */
-    async clear(target: FileField, id: number, ctx: RequestContext): Promise<void> {
+    async clear(target: FileField, id: number, ctx: RequestContext, guard?: FileGuard): Promise<void> {
       await files.remove(
         ctx,
-        (trx) => current(trx, target, id),
+        async (trx) => {
+          await guard?.(trx);
+          return current(trx, target, id);
+        },
         (trx, file) => setColumn(trx, target, id, file.id, null, ctx),
       );
     },

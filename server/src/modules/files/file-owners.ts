@@ -28,8 +28,11 @@ export interface FileOwnerType {
   viewPermission: string;
   /** The permission that lets the caller attach files to it (e.g. `students.update`). */
   attachPermission: string;
-  /** The caller's own record (their profile photo, a student's own document): no permission or scope needed. */
-  isOwn?(ctx: RequestContext, ownerId: number): boolean;
+  /**
+   * The caller's own record (their profile photo, a student's own photo or checklist row): no permission or scope
+   * needed. May read the database (a checklist row is the student's through its application).
+   */
+  isOwn?(ctx: RequestContext, ownerId: number, db: Trx): boolean | Promise<boolean>;
   /**
    * General attachments go to it through `POST /api/files` (a school's); false for owners whose files have their
    * own upload route (a logo, a profile photo)
@@ -119,7 +122,7 @@ export async function checkOwnerAccess(
   if (branchId === undefined) throw new AppError('not_found');
   const fileBranchId = owner.filedUnder === 'uploader' ? (ctx.access?.branchId ?? null) : branchId;
   const result = { owner, branchId, fileBranchId };
-  if (owner.isOwn?.(ctx, ownerId)) return result;
+  if (await owner.isOwn?.(ctx, ownerId, db)) return result;
   const access = holderOf(ctx);
   if (!can(access, owner.viewPermission)) throw new AppError('not_found');
   const scope = ctx.branchScope;

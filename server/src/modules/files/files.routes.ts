@@ -39,13 +39,41 @@ const ZAttachTarget = z.strictObject({
 });
 
 /** `?inline=1` shows an image or a PDF in the page; anything else is always an attachment. */
-const ZDownloadQuery = z.object({ inline: z.enum(['0', '1']).optional() });
+export const ZDownloadQuery = z.object({ inline: z.enum(['0', '1']).optional() });
 
 function setDisposition(res: Response, file: FileRow, inline: boolean): void {
   res.attachment(file.original_name);
   if (!inline) return;
   const header = String(res.getHeader('Content-Disposition'));
   res.setHeader('Content-Disposition', header.replace(/^attachment/, 'inline'));
+}
+
+/**
+ * A stored file as a download (`GET /api/files/:id`, and the portal's own files): always an attachment with the
+ * client's name sanitised, its detected type, `nosniff` and a sandboxing CSP; `inline` shows an image or a PDF in
+ * the page. The file is opened before the headers go out: one that vanished since the check is still a 404.
+ */
+export async function sendDownload(
+  res: Response,
+  { file, absolutePath }: { file: FileRow; absolutePath: string },
+  inline: boolean,
+): Promise<void> {
+  const stream = fs.createReadStream(absolutePath);
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  const shown = inline && isPreviewable(file.mime_type);
+  setDisposition(res, file, shown);
+  res.setHeader('Content-Type', contentTypeOf(file));
+  res.setHeader('Content-Length', String(file.size_bytes));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader(
+    'Content-Security-Policy',
+    shown && file.mime_type === 'application/pdf' ? INLINE_PDF_POLICY : DOWNLOAD_POLICY,
+  );
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  await pipeline(stream, res);
 }
 
 /**
@@ -113,24 +141,8 @@ export function registerFilesRoutes(api: ApiRouter, db: Knex, files: FilesServic
     access: 'staff',
     schemas: { params: ZIdParams, query: ZDownloadQuery },
     handler: async (req, res) => {
-      const { file, absolutePath } = await files.forDownload(req.parsed.params.id, contextOf(req));
-      const stream = fs.createReadStream(absolutePath);
-      // open before the headers go out: a file that vanished since the check is still a 404
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      });
-      const inline = req.parsed.query.inline === '1' && isPreviewable(file.mime_type);
-      setDisposition(res, file, inline);
-      res.setHeader('Content-Type', contentTypeOf(file));
-      res.setHeader('Content-Length', String(file.size_bytes));
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader(
-        'Content-Security-Policy',
-        inline && file.mime_type === 'application/pdf' ? INLINE_PDF_POLICY : DOWNLOAD_POLICY,
-      );
-      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-      await pipeline(stream, res);
+      const found = await files.forDownload(req.parsed.params.id, contextOf(req));
+      await sendDownload(res, found, req.parsed.query.inline === '1');
     },
   });
 

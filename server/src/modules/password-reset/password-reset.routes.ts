@@ -5,8 +5,15 @@ import type { AccountsServices } from '../accounts.module';
 import { normaliseEmail } from '../auth/auth.service';
 import type { ModuleDeps } from '../module';
 
-/** The public password reset: request a link (same answer for every address), then reset with it. */
-export function registerPasswordResetRoutes(deps: ModuleDeps, { resets }: AccountsServices): void {
+/**
+ * The public password reset: request a link (same answer for every address), then reset with it. On the portal host
+ * `POST /api/forgot-password` is the student's (a portal link, spent by `POST /api/password/set`), with the same
+ * throttle and answer; `POST /api/reset-password` is staff's alone.
+ */
+export function registerPasswordResetRoutes(
+  deps: ModuleDeps,
+  { resets, portalAccount }: AccountsServices,
+): void {
   const { api, throttle } = deps;
   api.add({
     method: 'post',
@@ -22,7 +29,8 @@ export function registerPasswordResetRoutes(deps: ModuleDeps, { resets }: Accoun
     ],
     schemas: { body: ZForgotPassword },
     handler: async (req, res) => {
-      await resets.request(req.parsed.body.email, contextOf(req), (answer) => res.json(answer));
+      const service = req.hostKind === 'student' ? portalAccount.requestReset : resets.request;
+      await service(req.parsed.body.email, contextOf(req), (answer) => res.json(answer));
     },
   });
 

@@ -1,13 +1,14 @@
 import type { MessageKey } from '../../../../shared/messages';
 import { applicationDocuments } from '../../../../shared/resources/students';
 import type { Trx } from '../../db/knex';
-import type { RequestContext } from '../../http/context';
+import { userIdOf, type RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { toDbDateTime } from '../../lib/clock';
 import type { Row } from '../../resources/resource';
 import { numberOrNull } from '../../resources/rows';
 import { auditService } from '../audit/audit.service';
 import type { ReceivedUpload } from '../files/file-upload.middleware';
+import type { FileGuard } from '../files/file-fields.service';
 import type { FilesService } from '../files/files.service';
 import { DOCUMENT_FILE_OWNER, FILE_ACTIONS } from './application-documents.resource';
 import { applicationsRepository } from './applications.repository';
@@ -19,8 +20,6 @@ const REFUSED: Record<FileAction, MessageKey> = {
   upload_file: 'documentCannotUpload',
   remove_file: 'documentCannotRemoveFile',
 };
-
-const actorIdOf = (ctx: RequestContext) => (ctx.actor.type === 'user' ? ctx.actor.id : null);
 
 /** Whether a row's status allows the file action now (the route checks it early, the service under the lock). */
 export function fileActionAllowed(action: FileAction, status: unknown): boolean {
@@ -53,17 +52,21 @@ export function createApplicationDocumentFiles(files: FilesService) {
   /** Writes the move and its audit row. */
   async function move(trx: Trx, action: FileAction, before: Row, data: Row, ctx: RequestContext) {
     const id = Number(before.id);
-    await applicationsRepository.updateDocument(trx, id, data, actorIdOf(ctx));
+    await applicationsRepository.updateDocument(trx, id, data, userIdOf(ctx));
     const after = await applicationsRepository.findDocument(trx, id);
     await auditService.record(trx, ctx, { action, entity, entityId: id, before, after });
   }
 
   return {
-    /** Stores `upload` as row `id`'s file: P→U, N→U, or U→U replacing (and deleting) the file it had. */
-    async upload(id: number, upload: ReceivedUpload, ctx: RequestContext): Promise<void> {
+    /**
+     * Stores `upload` as row `id`'s file: P→U, N→U, or U→U replacing (and deleting) the file it had. `guard` (the
+     * portal's: the student's information not submitted) runs first in the transaction.
+     */
+    async upload(id: number, upload: ReceivedUpload, ctx: RequestContext, guard?: FileGuard): Promise<void> {
       let before: Row | null = null;
       await files.store(upload, { ownerType: DOCUMENT_FILE_OWNER, ownerId: id }, ctx, {
         replaces: async (trx) => {
+          await guard?.(trx);
           before = await lockFor(trx, id, 'upload_file');
           return numberOrNull(before.file_id);
         },
@@ -79,13 +82,14 @@ export function createApplicationDocumentFiles(files: FilesService) {
       });
     },
 
-    /** Removes row `id`'s file (deleted, its bytes after the commit): U→P. */
-    async removeFile(id: number, ctx: RequestContext): Promise<void> {
+    /** Removes row `id`'s file (deleted, its bytes after the commit): U→P. `guard` as for `upload`. */
+    async removeFile(id: number, ctx: RequestContext, guard?: FileGuard): Promise<void> {
       const data = { status: 'pending', file_id: null, uploaded_at: null };
       let before: Row | null = null;
       await files.remove(
         ctx,
         async (trx) => {
+          await guard?.(trx);
           before = await lockFor(trx, id, 'remove_file');
           const fileId = numberOrNull(before.file_id);
           // an uploaded row whose file is gone already moves all the same

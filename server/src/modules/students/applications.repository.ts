@@ -129,6 +129,15 @@ export const applicationsRepository = {
     return row;
   },
 
+  /** The student whose application holds checklist row `id`, or null when there is no such row. */
+  async studentOfDocument(db: Trx, id: number): Promise<number | null> {
+    const row: Row | undefined = await db('application_documents as doc')
+      .join('student_applications as ap', 'ap.id', 'doc.application_id')
+      .where('doc.id', id)
+      .first('ap.student_id');
+    return row ? Number(row.student_id) : null;
+  },
+
   async findDocument(db: Trx, id: number): Promise<Row | undefined> {
     return db('application_documents').where({ id }).first();
   },

@@ -5,7 +5,7 @@ import {
   studentApplications,
 } from '../../../../shared/resources/students';
 import type { Trx } from '../../db/knex';
-import type { RequestContext } from '../../http/context';
+import { userIdOf, type RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import type { AfterCommit, Row } from '../../resources/resource';
 import { declaredRules, numberOrNull } from '../../resources/rows';
@@ -49,7 +49,7 @@ async function createChecklist(db: Trx, applicationId: number, admissionId: numb
       sort_order: Number(entry.sort_order),
       status: applicationDocuments.states!.initial,
     })),
-    ctx.actor.id,
+    userIdOf(ctx),
   );
 }
 

@@ -77,6 +77,14 @@ export const portalAccessRepository = {
     return db('user_sessions').where({ student_id: studentId }).delete();
   },
 
+  /** Ends the student's portal sessions but `keepHash` (a password changed in this one). */
+  endOtherSessions(db: Trx, studentId: number, keepHash: string): Promise<number> {
+    return db('user_sessions')
+      .where({ student_id: studentId })
+      .whereNot({ session_id_hash: keepHash })
+      .delete();
+  },
+
   /** Deletes the rows of `table` that belong to the student alone (family members, educations). */
   deleteOwned(db: Trx, table: string, studentId: number): Promise<number> {
     return db(table).where({ student_id: studentId }).delete();

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { applicationDocuments, studentApplications, students } from '../../../../shared/resources/students';
 import type { Trx } from '../../db/knex';
 import type { ApiRouter } from '../../http/api-router';
+import type { RequestContext } from '../../http/context';
 import type { Row } from '../../resources/resource';
 import type { ResourceService } from '../../resources/resource.service';
 import { nameIn } from '../calendar/calendar.sources';
@@ -20,6 +21,13 @@ import { createApplicationDocumentFiles } from './application-document-files.ser
 import { applicationsRepository } from './applications.repository';
 import { applicationName, studentName } from './student-names';
 
+/** The owner type of a student's photo (the declared `photo_file_id`'s). */
+export const STUDENT_PHOTO_OWNER = 'student_photo';
+
+/** A signed-in student's own student record. */
+const ownStudent = (ctx: RequestContext, id: number): boolean =>
+  ctx.actor.type === 'student' && ctx.actor.id === id;
+
 /** A map of `key(row)` → `value(row)` over rows. */
 function mapOf(rows: Row[], key: (row: Row) => number, value: (row: Row) => string): Map<number, string> {
   return new Map(rows.map((row) => [key(row), value(row)]));
@@ -33,7 +41,8 @@ function mapOf(rows: Row[], key: (row: Row) => number, value: (row: Row) => stri
  * - `application`: an application's admission files (an offer letter) through `POST /api/files`, on the
  *   student's admission tab; they keep the application from being deleted (a declared reference);
  * - `application_document`: a checklist row's file, through the row's own route only (its state moves with it);
- *   in use while the row holds it, so the media manager refuses its delete;
+ *   in use while the row holds it, so the media manager refuses its delete; also the student's own in the portal;
+ * - `student_photo`: the declared photo field's owner, also the signed-in student's own (the portal's photo);
  * - `grade_report`: the declared file field's owner (its branch through the student, as for every child's file
  *   field), named here by its student and linked to the grade report tab.
  * Registering again (each app built in one process) replaces the same entries.
@@ -78,6 +87,10 @@ export function registerStudentFileOwners(): void {
     applicationsRepository.documentsByIds(db, [...new Set(ids)]);
   registerFileOwner(DOCUMENT_FILE_OWNER, {
     branchOf: declaredBranchOf(applicationDocuments),
+    // the student's own checklist row, in the portal (its route checks the row and its state first)
+    isOwn: async (ctx, id, db) =>
+      ctx.actor.type === 'student' &&
+      (await applicationsRepository.studentOfDocument(db, id)) === ctx.actor.id,
     viewPermission: 'students.view',
     attachPermission: 'students.update',
     attachable: false,
@@ -98,6 +111,10 @@ export function registerStudentFileOwners(): void {
         (r) => `/students/application/${Number(r.student_id)}`,
       ),
   });
+
+  // the declared photo field's owner: also the student's own, set in the portal
+  const photo = fileOwner(STUDENT_PHOTO_OWNER);
+  if (photo) registerFileOwner(STUDENT_PHOTO_OWNER, { ...photo, isOwn: ownStudent });
 
   const gradeReport = fileOwner('grade_report');
   if (gradeReport) {
