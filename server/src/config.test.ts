@@ -90,6 +90,36 @@ describe('config', () => {
     });
   });
 
+  it('builds the MySQL URL from separate DB_* settings, each part encoded', () => {
+    const config = loadConfig({
+      DB_HOST: 'mysql',
+      DB_USER: 'agency',
+      DB_PASSWORD: 's3cret/pa@ss+abc=',
+      DB_NAME: 'agency',
+    });
+    expect(config).toMatchObject({ databaseClient: 'mysql', seedDemo: false });
+    expect(config.databaseUrl).toBe('mysql://agency:s3cret%2Fpa%40ss%2Babc%3D@mysql:3306/agency');
+    expect(() => loadConfig({ DB_HOST: 'mysql' })).toThrow(/DB_USER: is required with DB_HOST/);
+  });
+
+  it('names an unencoded password in DATABASE_URL instead of failing later with "Invalid URL"', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://agency:abc+def/ghi=@mysql:3306/agency' })).toThrow(
+      /DATABASE_URL: is not a valid URL: percent-encode the password/,
+    );
+  });
+
+  it('makes cookies Secure in production unless COOKIE_SECURE=false (the trusted-LAN mode)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'mysql://app:pw@db:3306/agency',
+      SESSION_SECRET: 's'.repeat(40),
+      APP_KEY: KEY,
+    };
+    expect(loadConfig(production).cookieSecure).toBe(true);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({}).cookieSecure).toBe(false);
+  });
+
   it('trusts X-Forwarded-For only from a configured proxy', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');

@@ -13,7 +13,20 @@ const ZEnv = z
     DATABASE_URL: z
       .string()
       .regex(/^(sqlite:.+|mysql:\/\/.+)$/, 'must be sqlite:<path> or mysql://user:pass@host:port/db')
+      .refine(
+        (url) => !url.startsWith('mysql://') || URL.canParse(url),
+        'is not a valid URL: percent-encode the password (encodeURIComponent) or use DB_HOST, DB_USER, DB_PASSWORD …',
+      )
       .optional(),
+    /**
+     * MySQL/MariaDB as separate settings (what compose passes): the password is taken as it is, so `s3cret/pa@ss`
+     * or a base64 `abc+def/ghi=` need no URL encoding. Used when DATABASE_URL is not set.
+     */
+    DB_HOST: z.string().min(1).optional(),
+    DB_PORT: z.coerce.number().int().min(1).max(65535).default(3306),
+    DB_USER: z.string().min(1).optional(),
+    DB_PASSWORD: z.string().optional(),
+    DB_NAME: z.string().min(1).optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\/.+/, 'must be redis://host:port[/db]')
@@ -26,6 +39,11 @@ const ZEnv = z
     PORTAL_HOST: z.string().min(1).optional(),
     APP_URL: z.url().optional(),
     TRUST_PROXY: z.string().optional(),
+    /**
+     * `false` lets the session and CSRF cookies travel over plain HTTP in production: a trusted LAN without TLS,
+     * warned about at start. Unset, cookies are Secure exactly in production.
+     */
+    COOKIE_SECURE: z.enum(['true', 'false']).optional(),
     SESSION_IDLE_MINUTES: minutes.default(120),
     SESSION_ABSOLUTE_MINUTES: minutes.default(720),
     PASSWORD_CONFIRM_MINUTES: minutes.default(180),
@@ -44,9 +62,21 @@ const ZEnv = z
     SEED_DEMO: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.DB_HOST && !env.DATABASE_URL) {
+      for (const key of ['DB_USER', 'DB_NAME'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with DB_HOST' });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
-    for (const key of ['DATABASE_URL', 'SESSION_SECRET', 'APP_KEY'] as const) {
+    for (const key of ['SESSION_SECRET', 'APP_KEY'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+    if (!env.DATABASE_URL && !env.DB_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required in production (or DB_HOST, DB_USER, DB_PASSWORD and DB_NAME)',
+      });
     }
     if (env.SESSION_SECRET === DEV_SECRET) {
       ctx.addIssue({
@@ -74,6 +104,9 @@ const ZEnv = z
     }
   });
 
+/** Every environment variable the app reads: compose's environment and docker/.env.example are checked against it. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -86,6 +119,8 @@ export interface Config {
   portalHost?: string;
   appUrl?: string;
   trustProxy: boolean | number | string;
+  /** whether the session and CSRF cookies are `Secure` (and HSTS is sent): production, unless COOKIE_SECURE=false */
+  cookieSecure: boolean;
   session: {
     idleMs: number;
     absoluteMs: number;
@@ -113,6 +148,19 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value; // 'loopback', an address, or a comma-separated list, as Express understands it
 }
 
+/** The separate DB_* settings as a mysql:// URL, each part percent-encoded (mysql2 decodes them again). */
+export function mysqlUrlFromParts(parts: {
+  host: string;
+  port: number;
+  user: string;
+  password?: string;
+  database: string;
+}): string {
+  const auth = `${encodeURIComponent(parts.user)}${parts.password ? `:${encodeURIComponent(parts.password)}` : ''}`;
+  const host = parts.host.includes(':') ? `[${parts.host}]` : parts.host;
+  return `mysql://${auth}@${host}:${parts.port}/${encodeURIComponent(parts.database)}`;
+}
+
 /** Parses the environment once. A missing or malformed setting stops start-up with a message naming it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // an empty variable (`SMTP_HOST=` in a compose file) means "not set"
@@ -125,7 +173,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const databaseUrl = env.DATABASE_URL ?? 'sqlite:./data/app.sqlite';
+  const databaseUrl =
+    env.DATABASE_URL ??
+    (env.DB_HOST && env.DB_USER && env.DB_NAME
+      ? mysqlUrlFromParts({
+          host: env.DB_HOST,
+          port: env.DB_PORT,
+          user: env.DB_USER,
+          password: env.DB_PASSWORD,
+          database: env.DB_NAME,
+        })
+      : 'sqlite:./data/app.sqlite');
   const databaseClient = databaseUrl.startsWith('mysql://') ? 'mysql' : 'sqlite';
   const smtp =
     env.SMTP_HOST && env.SMTP_FROM
@@ -150,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     portalHost: env.PORTAL_HOST,
     appUrl: env.APP_URL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
     session: {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_MINUTES * 60_000,

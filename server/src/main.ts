@@ -4,7 +4,8 @@ import { createApp } from './app';
 import { createDb, migrateLatest } from './db/knex';
 import { configureLogger, logger } from './lib/logger';
 import { configurePasswords } from './lib/passwords';
-import { seedDemo, DEMO_ADMIN } from '../../seeds';
+import { seedDemo, seedReference, DEMO_ADMIN, DEMO_STUDENT } from '../../seeds';
+import { activeAdmins } from './cli/first-admin';
 import { startSessionSweeper } from './sessions/sweep';
 
 async function main(): Promise<void> {
@@ -24,17 +25,37 @@ async function main(): Promise<void> {
   const applied = await migrateLatest(db);
   if (applied.length) logger.info(`applied ${applied.length} migration(s)`, { migrations: applied });
   let demoSeeded = false;
+  // the reference data (holidays, areas, option lists) at every start: only what was never there is added
   if (config.seedDemo) demoSeeded = await seedDemo(db);
+  else await seedReference(db);
+  if (config.isProduction && !config.cookieSecure) {
+    logger.warn(
+      'COOKIE_SECURE=false: session cookies travel over plain HTTP. Use this only on a trusted LAN; anyone on ' +
+        'the network can read and reuse a session. Put TLS in front (docker/compose.yaml has Caddy) instead.',
+    );
+  }
+  if (config.trustProxy === true) {
+    logger.warn('TRUST_PROXY=true believes X-Forwarded-For from anyone: name the proxy’s address instead.');
+  }
+  const admins = await activeAdmins(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
   const { app, background } = createApp({ config, db, redis });
   const stopSweeper = startSessionSweeper(db, config);
   const server = app.listen(config.port, () => {
-    const url = `http://localhost:${config.port}`;
-    console.log(`Study-abroad admin is running at ${url} (portal: http://student.localhost:${config.port})`);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://localhost:${port}`;
+    console.log(`Study-abroad admin is running at ${url} (portal: http://student.localhost:${port})`);
     console.log(`Database: ${config.databaseClient}; sessions: ${redis ? 'Redis' : 'the app database'}`);
     if (config.seedDemo) {
       console.log(
         `Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}${demoSeeded ? ' (demo data seeded)' : ''}`,
+      );
+      console.log(`Demo student portal sign-in: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}`);
+    } else if (!admins.length) {
+      logger.warn(
+        'No administrator exists yet: create the first one with `npm run admin:create` ' +
+          '(in the compose stack: `docker compose -f docker/compose.yaml exec app npm run admin:create`).',
       );
     }
   });

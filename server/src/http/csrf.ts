@@ -44,7 +44,7 @@ export function issueCsrfToken(req: Request, res: Response, config: Config): str
   res.cookie(CSRF_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.isProduction,
+    secure: config.cookieSecure,
     path: '/',
   });
   return token;

@@ -54,7 +54,7 @@ export function createSessionMiddleware(
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.isProduction,
+      secure: config.cookieSecure,
       maxAge: config.session.absoluteMs,
       path: '/',
     },
@@ -80,6 +80,6 @@ export async function endBrowserSession(req: Request, res: Response, config: Con
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.isProduction,
+    secure: config.cookieSecure,
   });
 }
