@@ -116,7 +116,8 @@ it(`takes ${PARALLEL} parallel uploads of 4.5 MB with bounded memory, streamed t
       `array buffers ${growth.arrayBuffers.toFixed(1)} MB`,
   );
   // holding the uploads in memory (multer's memory storage) would need all 90 MB at once, as every upload waits
-  // for the storage lock with its bytes in hand; streamed to disk, the growth (client side included, and
-  // garbage not yet collected) stays well below that
-  expect(growth.heapUsed + growth.arrayBuffers).toBeLessThan(total);
+  // for the storage lock with its bytes in hand — in Buffers, counted under `arrayBuffers`; streamed to disk, at
+  // most a few socket and stream buffers per upload are held at a time (14–28 MB seen). The JS heap's peak is mostly garbage not yet collected (it
+  // moves by tens of MB with the collector's timing, whatever the storage), so it is printed, not asserted.
+  expect(growth.arrayBuffers).toBeLessThan(total * 0.75);
 }, 120_000);
