@@ -6,8 +6,9 @@ import { isApiError } from '../../app/api';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Student } from '../../app/types';
-import { errorSummary, fieldErrors, showSubmitError } from '../../components/forms/server-errors';
+import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
+import { ForgotPasswordRequest } from '../auth/forgot-password-request';
 import { NewPasswordFields } from '../profile/new-password-fields';
 import { translatePasswordErrors } from '../profile/password-rules';
 import { usePortalWriteMutation } from './portal-api';
@@ -93,37 +94,19 @@ export function SetPasswordPage() {
 /** `/password/forgot` (public): a link to choose a new password is mailed to the portal email, if it is one. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ email: string }>();
-  const [write, { isLoading }] = usePortalWriteMutation();
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onFinish = async ({ email }: { email: string }) => {
-    setError(null);
-    const result = await write({ url: '/api/forgot-password', method: 'POST', body: { email } });
-    if (!result.error) setSent(true);
-    else showSubmitError(result.error, form, t, setError, { portal: true });
-  };
-
+  const [write] = usePortalWriteMutation();
   return (
     <Card>
       <Title>{t('portal.password.forgotTitle')}</Title>
-      {sent ? (
-        <Alert type="success" showIcon role="status" title={t('portal.password.forgotSent')} />
-      ) : (
-        <>
-          <Typography.Paragraph type="secondary">{t('portal.password.forgotHelp')}</Typography.Paragraph>
-          {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="email" label={t('auth.email')} rules={[rules.required(t), rules.email(t)]}>
-              <Input type="email" autoComplete="email" autoFocus />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={isLoading}>
-              {t('portal.password.forgotSubmit')}
-            </Button>
-          </Form>
-        </>
-      )}
+      <ForgotPasswordRequest
+        portal
+        send={(email) => write({ url: '/api/forgot-password', method: 'POST', body: { email } })}
+        texts={{
+          help: 'portal.password.forgotHelp',
+          submit: 'portal.password.forgotSubmit',
+          sent: 'portal.password.forgotSent',
+        }}
+      />
       <div style={{ marginTop: 16 }}>
         <Link to="/login">{t('auth.backToLogin')}</Link>
       </div>
