@@ -114,6 +114,7 @@ export const FIELD_MESSAGES = {
   semesterBeforeResult: 'The semester must start on or after the result date.',
   semesterBeforeDeadline: 'The semester must start on or after the application deadline.',
   subjectNotOfSchool: 'Only this school’s subjects can be offered.',
+  recordMissing: 'The chosen record does not exist.',
   // students, applications and their document checklists
   consultantNotOfBranch: 'The consultant must be a staff member of the student’s branch.',
   intakeNotOfSchool: 'This intake is not one of the chosen school’s.',

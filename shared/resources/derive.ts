@@ -6,7 +6,8 @@ import type { CollectionDeclaration, FieldDeclaration, ResourceDeclaration } fro
 const MAX_MONEY = 1_000_000_000_000; // 10 billion in major units of a two-decimal currency
 const RATE_MAX = 100_000; // 1000 %
 
-const zId = z.number().int().positive();
+/** an id: a positive INT (a larger number is no row of any table, and MySQL would refuse it) */
+const zId = z.number().int().positive().max(2_147_483_647);
 const zDateText = z.iso.date({ error: FIELD_MESSAGES.invalidDate });
 
 /** The zod type of one declared field's value (required, before `.optional()` for updates). */
@@ -136,7 +137,9 @@ export function deriveSchemas(decl: ResourceDeclaration): DerivedSchemas {
       filters[name] = z.enum(['true', 'false', '1', '0']).optional();
     } else if (field.type === 'text' && field.values) {
       filters[name] = z.enum(field.values as [string, ...string[]]).optional();
-    } else if (field.type === 'integer' || field.type === 'lookup' || field.type === 'money') {
+    } else if (field.type === 'lookup') {
+      filters[name] = z.coerce.number().int().positive().max(2_147_483_647).optional();
+    } else if (field.type === 'integer' || field.type === 'money') {
       filters[name] = z.coerce.number().int().optional();
     } else {
       filters[name] = z.string().trim().max(200).optional();

@@ -8,6 +8,11 @@ function isUniqueViolation(err: any): boolean {
   return err?.code === 'ER_DUP_ENTRY' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** A row naming a parent that does not exist (a check that slipped): the input's fault, not the server's. */
+function isMissingParent(err: any): boolean {
+  return err?.code === 'ER_NO_REFERENCED_ROW_2' || err?.code === 'ER_NO_REFERENCED_ROW';
+}
+
 function isForeignKeyViolation(err: any): boolean {
   return (
     err?.code === 'ER_ROW_IS_REFERENCED_2' ||
@@ -34,6 +39,7 @@ export function bodyReadError(err: any): AppError {
 function toAppError(err: any): AppError | null {
   if (err instanceof AppError) return err;
   if (isUniqueViolation(err)) return new AppError('duplicate');
+  if (isMissingParent(err)) return new AppError('validation');
   if (isForeignKeyViolation(err)) return new AppError('referenced');
   // body-parser's errors carry a type; multer's file limit a code
   if (typeof err?.type === 'string' && /^(entity|request|stream|charset|encoding)\./.test(err.type)) {

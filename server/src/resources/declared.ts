@@ -8,6 +8,7 @@ import resourcesZh from '../../../shared/resources/locales/zh_HK.json';
 import type { ExportColumn, LookupRelation, ResourceDefinition, Row } from './resource';
 import { binding } from './rows';
 import { AppError } from '../lib/app-error';
+import { resourceRepository } from './resource.repository';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -186,6 +187,18 @@ export function definitionFromDeclaration(
         const currency = field.currency in data ? data[field.currency] : existing?.[field.currency];
         if (amount !== null && amount !== undefined && !currency)
           throw AppError.field('validation', field.currency, 'currencyForAmount');
+      }
+      // a lookup names a record that exists (the foreign key is the safety net, not the answer)
+      for (const [name, field] of fields) {
+        if (field.type !== 'lookup' || typeof data[name] !== 'number') continue;
+        const target = targetOf(decl, name, field.resource);
+        const [found] = await resourceRepository.findWhere(
+          db,
+          target.table,
+          (qb) => qb.where('id', data[name] as number),
+          ['id'],
+        );
+        if (!found) throw AppError.field('validation', name, 'recordMissing');
       }
       await rules.beforeWrite?.(db, data, existing, ctx);
     },

@@ -83,6 +83,23 @@ describe('creating a student', () => {
     expect(moved.body.error_keys.consultant_user_id[0].key).toBe('consultantNotOfBranch');
   });
 
+  it('refuses a branch, category or consultant that does not exist (or no id at all) on the field, changing nothing', async () => {
+    const a = await branch(t);
+    const s = await createStudentVia(admin, a);
+    for (const [field, value, key] of [
+      ['branch_id', 999_999, 'recordMissing'],
+      ['category_id', 999_999, 'recordMissing'],
+      ['consultant_user_id', 999_999, 'recordMissing'],
+      // past any INT column: no row of any table (MySQL refused it with a 500 before)
+      ['branch_id', 4_294_967_296, 'tooLarge'],
+    ] as const) {
+      const res = await admin.put(`/api/students/${s.id}`, { [field]: value });
+      expect(res.status).toBe(422);
+      expect(res.body.error_keys[field][0].key).toBe(key);
+    }
+    expect((await t.db('students').where({ id: s.id }).first('branch_id')).branch_id).toBe(a);
+  });
+
   it('answers a duplicate passport number, email or portal email with the spec’s message, whatever the case, writing nothing', async () => {
     const b = await branch(t);
     const n = nextSeq();
