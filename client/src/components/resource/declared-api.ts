@@ -70,15 +70,3 @@ export const {
   useFileFieldUploadMutation,
   useFileFieldDeleteMutation,
 } = declaredApi;
-
-/** An option value's label in a language (the value itself when the list does not hold it). */
-export function optionLabel(
-  options: readonly OptionItem[] | undefined,
-  value: unknown,
-  language: string,
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  const item = options?.find((o) => o.value === value);
-  if (!item) return String(value);
-  return (language === 'en' ? item.label_en : item.label_zh) || item.label_en;
-}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Form, InputNumber, Select, Typography } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import {
 import { deriveSchemas, displayName, writableFields } from '../../../../shared/resources/derive';
 import { declarationByName } from '../../../../shared/resources';
 import { RichTextEditor } from '../../features/settings/terms/rich-text-editor';
-import { optionLabel, useLookupChoicesQuery, useOptionListQuery } from './declared-api';
+import { ChoiceSelect, choiceLabel, type ControlProps } from './choice-select';
+import { useLookupChoicesQuery, useOptionListQuery } from './declared-api';
 import type { RecordTab, RecordTabContext } from './resource-record-page';
 import { useResourceFormContext } from './resource-form-context';
 import {
@@ -42,13 +43,7 @@ import type {
  * (a custom cell, a locked field, tabs, toolbar buttons, row actions) says so in `overrides`.
  */
 
-/** A control a form item hands its `id`, `value`, `onChange` and `disabled`. */
-export interface ControlProps<V> {
-  id?: string;
-  value?: V | null;
-  onChange?: (value: V | null) => void;
-  disabled?: boolean;
-}
+export type { ControlProps };
 
 /** Custom-field props as the form page hands them, typed for the control. */
 function control<V>(props: CustomFieldProps): ControlProps<V> & { record: Record<string, unknown> | null } {
@@ -135,34 +130,10 @@ export function ColorInput(props: ControlProps<string>) {
 /** A value of an option list: its active values, labelled in the interface language. */
 export function OptionSelect({
   list,
-  allowClear = true,
   ...props
 }: ControlProps<string> & { list: string; allowClear?: boolean }) {
-  const { i18n } = useTranslation();
   const { data, isFetching } = useOptionListQuery({ list, activeOnly: true });
-  const options = useMemo(() => {
-    const out = (data ?? []).map((o) => ({
-      value: o.value,
-      label: optionLabel(data, o.value, i18n.language),
-    }));
-    // a value since deactivated still shows (and stays) on the records that hold it
-    if (props.value && !out.some((o) => o.value === props.value))
-      out.push({ value: props.value, label: props.value });
-    return out;
-  }, [data, i18n.language, props.value]);
-  return (
-    <Select
-      id={props.id}
-      disabled={props.disabled}
-      value={props.value ?? undefined}
-      onChange={(v: string | undefined) => props.onChange?.(v ?? null)}
-      options={options}
-      loading={isFetching}
-      allowClear={allowClear}
-      showSearch={{ optionFilterProp: 'label' }}
-      style={{ maxWidth: 400 }}
-    />
-  );
+  return <ChoiceSelect choices={data} loading={isFetching} {...props} />;
 }
 
 /** The API path of a declared resource a lookup refers to. */
@@ -616,7 +587,7 @@ function OptionFilter({
   const { data, isFetching } = useOptionListQuery({ list, activeOnly: false });
   const options = (data ?? []).map((o) => ({
     value: o.value,
-    label: optionLabel(data, o.value, i18n.language),
+    label: choiceLabel(data, o.value, i18n.language),
   }));
   if (value && !options.some((o) => o.value === value)) options.push({ value, label: value });
   return (

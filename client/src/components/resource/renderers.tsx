@@ -6,7 +6,8 @@ import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../../shared/resources/declaration';
 import { lookupNameField } from '../../../../shared/resources/declaration';
-import { optionLabel, useOptionListQuery } from './declared-api';
+import { choiceLabel } from './choice-select';
+import { useOptionListQuery } from './declared-api';
 import type { ResourceRow, Translate } from './types';
 
 dayjs.extend(utc);
@@ -162,7 +163,7 @@ export function OptionLabel({ list, value }: { list: string; value: unknown }) {
   const { i18n } = useTranslation();
   const { data } = useOptionListQuery({ list, activeOnly: false });
   if (value === null || value === undefined || value === '') return null;
-  return <>{optionLabel(data, value, i18n.language)}</>;
+  return <>{choiceLabel(data, value, i18n.language)}</>;
 }
 
 /** The option list of an option field (a currency field reads the currency list). */

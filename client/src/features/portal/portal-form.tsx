@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Form, Input, Select, type FormInstance } from 'antd';
+import { Alert, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -13,7 +13,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { FieldInput, fieldItemProps } from '../../components/resource/field-input';
 import { serverFormErrors, zodRule } from '../../components/resource/resource-errors';
 import type { ResourceField, ResourceFieldInput } from '../../components/resource/types';
-import { isLockedError, portalErrorText, usePortalOptionsQuery, type PortalOption } from './portal-api';
+import { ChoiceSelect, choiceLabel, type ControlProps } from '../../components/resource/choice-select';
+import { isLockedError, portalErrorText, usePortalOptionsQuery } from './portal-api';
 
 /**
  * The portal's forms from the students' declarations (shared/resources/students.ts): the same inputs and the same
@@ -24,21 +25,10 @@ import { isLockedError, portalErrorText, usePortalOptionsQuery, type PortalOptio
 /** An option list's value: its choices when the student may read the list, else the value typed as it is. */
 export function PortalOptionSelect({
   list,
-  allowClear = true,
   ...props
 }: ControlProps<string> & { list: string; allowClear?: boolean }) {
-  const { i18n } = useTranslation();
   const { data: lists, isError, isLoading } = usePortalOptionsQuery();
   const data = lists?.[list];
-  const options = useMemo(() => {
-    const out = (data ?? []).map((o) => ({
-      value: o.value,
-      label: choiceLabel(data, o.value, i18n.language),
-    }));
-    if (props.value && !out.some((o) => o.value === props.value))
-      out.push({ value: props.value, label: props.value });
-    return out;
-  }, [data, i18n.language, props.value]);
   if (isError || (!isLoading && !data?.length))
     return (
       <Input
@@ -49,31 +39,7 @@ export function PortalOptionSelect({
         style={{ maxWidth: 400 }}
       />
     );
-  return (
-    <Select
-      id={props.id}
-      disabled={props.disabled}
-      value={props.value ?? undefined}
-      onChange={(v: string | undefined) => props.onChange?.(v ?? null)}
-      options={options}
-      loading={isLoading}
-      allowClear={allowClear}
-      showSearch={{ optionFilterProp: 'label' }}
-      style={{ maxWidth: 400, width: '100%' }}
-    />
-  );
-}
-
-/** An option value's label in a language (the value itself when the list does not hold it). */
-export function choiceLabel(
-  choices: readonly PortalOption[] | undefined,
-  value: unknown,
-  language: string,
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  const item = choices?.find((o) => o.value === value);
-  if (!item) return String(value);
-  return (language === 'en' ? item.label_en : item.label_zh) || item.label_en;
+  return <ChoiceSelect choices={data} loading={isLoading} {...props} />;
 }
 
 /** An option value's label in the interface language (the row's `<field>_label` when the server sends one). */
@@ -83,14 +49,6 @@ export function OptionText({ list, value, label }: { list: string; value: unknow
   const choices = data?.[list];
   if (!choices?.length && typeof label === 'string' && label) return <>{label}</>;
   return <>{choiceLabel(choices, value, i18n.language)}</>;
-}
-
-/** A control a form item hands its `id`, `value`, `onChange` and `disabled`. */
-interface ControlProps<V> {
-  id?: string;
-  value?: V | null;
-  onChange?: (value: V | null) => void;
-  disabled?: boolean;
 }
 
 /**
