@@ -4,8 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const OUTPUT_DIR = resolve(import.meta.dirname, '..', 'test-results', 'e2e');
 mkdirSync(OUTPUT_DIR, { recursive: true });
-// Failure screenshots of an earlier run would mislead.
-for (const file of readdirSync(OUTPUT_DIR)) if (file.startsWith('failure-')) rmSync(join(OUTPUT_DIR, file));
+
+/** Failure screenshots of an earlier run would mislead: the journey runner clears them as it starts (only it). */
+export function clearFailureScreenshots(): void {
+  for (const file of readdirSync(OUTPUT_DIR)) if (file.startsWith('failure-')) rmSync(join(OUTPUT_DIR, file));
+}
 
 export function outputPath(name: string): string {
   return join(OUTPUT_DIR, name);
