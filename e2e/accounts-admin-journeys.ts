@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { menuLabels, signIn, signOut, totp } from './accounts-journeys';
-import { ADMIN, answerConfirmed, answerOf, apiCall, switchLanguage } from './actions';
+import { ADMIN, answerConfirmed, answerOf, apiCall, firstId, switchLanguage } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -157,6 +157,8 @@ function adminJourney(main: RunningServer, language: Language): Journey {
 
       // 2. a user who enrolled 2FA on their phone (the API here, the code computed as the phone would)
       const created = await apiCall(page, 'POST', '/api/users', {
+        role_id: await firstId(page, '/api/roles', 'Consultant'),
+        branch_id: await firstId(page, '/api/branches', 'MK'),
         name: `Lost Device ${tag}`,
         email,
         password: FIRST_PASSWORD,
@@ -282,7 +284,11 @@ function managerJourney(main: RunningServer, language: Language): Journey {
         data_scope: 'all',
         permissions: ['users.view', 'users.create', 'users.update', 'users.delete'],
       })) as { id: number };
+      const mk = (
+        (await admin.expect(200, 'GET', '/api/branches?q=MK&per_page=1')) as { items: { id: number }[] }
+      ).items[0].id;
       await admin.expect(201, 'POST', '/api/users', {
+        branch_id: mk,
         name: `Users Manager ${tag}`,
         email: managerEmail,
         password: FIRST_PASSWORD,
@@ -291,6 +297,8 @@ function managerJourney(main: RunningServer, language: Language): Journey {
         language,
       });
       const target = (await admin.expect(201, 'POST', '/api/users', {
+        role_id: role.id,
+        branch_id: mk,
         name: `Promoted ${tag} ${rid}`,
         email: targetEmail,
         password: FIRST_PASSWORD,

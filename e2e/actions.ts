@@ -94,6 +94,14 @@ export async function apiCall(
   return { status: response.status(), body: await response.text() };
 }
 
+/** The id of the first record a list finds (`/api/roles`, `q=Consultant`): a role or branch a new user is given. */
+export async function firstId(page: Page, path: string, q: string): Promise<number> {
+  const res = await apiCall(page, 'GET', `${path}?q=${encodeURIComponent(q)}&per_page=1`);
+  const items = (JSON.parse(res.body) as { items?: { id: number }[] }).items ?? [];
+  if (!items.length) throw new Error(`GET ${path}?q=${q} found nothing (status ${res.status})`);
+  return items[0].id;
+}
+
 /** Waits for the answer of the API call `method path` that `action` starts, and returns it. */
 export async function answerOf(page: Page, method: string, path: string, action: () => Promise<void>) {
   const [response] = await Promise.all([

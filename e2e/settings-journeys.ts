@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { exportedRows, formItem, rowOf, signInAdmin, type Lang } from './actions';
-import { check, type Journey } from './harness';
+import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
 /**
@@ -146,6 +146,19 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           const problems = page.getByTestId('resource-import-errors');
           await problems.getByText(t.importRow(2)).first().waitFor();
           await problems.getByText(t.importRow(3)).first().waitFor();
+          // the problems sit in the import dialog, nowhere in the page's toolbar
+          const dialog = page.getByRole('dialog');
+          check(
+            (await dialog.getByTestId('resource-import-errors').count()) === 1,
+            'the problems are in the dialog',
+          );
+          const box = (await problems.boundingBox())!;
+          const modal = (await dialog.boundingBox())!;
+          check(
+            box.y >= modal.y && box.y + box.height <= modal.y + modal.height + 1 && box.x >= modal.x,
+            `the problems are drawn inside the dialog: ${JSON.stringify({ box, modal })}`,
+          );
+          await page.screenshot({ path: outputPath(`holiday-import-errors-${lang}.png`), fullPage: true });
           await upload(`date,name_en,name_zh\n${year}-0${n + 7}-02,Imported ${tag},匯入${tag}\n`);
           await rowOf(page, `Imported ${tag}`);
           await page.goto(`${base}/settings/holiday?q=${encodeURIComponent(`Holiday ${tag}`)}`);
@@ -169,7 +182,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await formItem(page, t.nameZh).locator('input').fill(`地區${tag}`);
           await save(page, t);
           await page.waitForURL(/\/settings\/area$/);
-          await (await rowOf(page, area)).getByRole('button', { name: t.addDistrict }).click();
+          await (await rowOf(page, area)).getByRole('link', { name: t.addDistrict }).click();
           await page.waitForURL(/\/settings\/area\/create\?parent_id=\d+$/);
           await formItem(page, t.nameEn).locator('input').fill(`District ${tag}`);
           await formItem(page, t.nameZh).locator('input').fill(`分區${tag}`);
@@ -179,6 +192,15 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           const areaRow = await rowOf(page, area);
           await areaRow.locator('.ant-table-row-expand-icon').click();
           await rowOf(page, `District ${tag}`);
+
+          // a district's name (in either language) finds its area, the district under it
+          for (const q of [`District ${tag}`, `分區${tag}`]) {
+            await search(page, q);
+            const collapsed = (await rowOf(page, area)).locator('.ant-table-row-expand-icon-collapsed');
+            if (await collapsed.count()) await collapsed.click();
+            await rowOf(page, `District ${tag}`);
+          }
+          await page.screenshot({ path: outputPath(`area-district-search-${lang}.png`), fullPage: true });
 
           // edit the district's name
           await (

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, apiCall, exportedRows, formItem, rowOf, signInAdmin, type Lang } from './actions';
+import { ADMIN, apiCall, exportedRows, firstId, formItem, rowOf, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -53,7 +53,7 @@ const TEXT = {
     roleRefused: 'This role is still used by 1 user(s). Move its users to another role first.',
     companyHeader: ['Code', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'BR number', 'Active'],
     branchHeader: ['Code', 'Company', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'Active'],
-    roleHeader: ['Name', 'Description', 'Data scope', 'Permissions'],
+    roleHeader: ['Name', 'Name (Chinese)', 'Description', 'Data scope', 'Permissions'],
     userHeader: ['Name', 'Email', 'Role', 'Branch', 'Admin', 'Language', 'Active', '2FA', 'Last sign-in'],
   },
   zh_HK: {
@@ -98,7 +98,7 @@ const TEXT = {
     roleRefused: '此角色仍被 1 名使用者 使用。請先把其使用者轉到其他角色。',
     companyHeader: ['編號', '名稱（英文）', '名稱（中文）', '電話', '電郵', '商業登記號碼', '啟用'],
     branchHeader: ['編號', '公司', '名稱（英文）', '名稱（中文）', '電話', '電郵', '啟用'],
-    roleHeader: ['名稱', '描述', '資料範圍', '權限'],
+    roleHeader: ['名稱', '名稱（中文）', '描述', '資料範圍', '權限'],
     userHeader: ['姓名', '電郵', '角色', '分行', '管理員', '語言', '啟用', '雙重認證', '最後登入'],
   },
 } as const;
@@ -295,6 +295,7 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
 
       // the branch has a user (made through the API here; the users screen is the other journey's)
       const user = await apiCall(page, 'POST', '/api/users', {
+        role_id: await firstId(page, '/api/roles', 'Consultant'),
         name: `Branch User ${tag} ${rid}`,
         email: `branch-user-${slug}-${rid.toLowerCase()}@example.com`,
         branch_id: branchId,
@@ -360,17 +361,22 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       // roles: the list with the demo roles
       await page.goto(`${base}/settings/roles`);
       await page.getByRole('heading', { name: t.roles, exact: true }).waitFor();
-      await rowOf(page, 'Consultant');
+      // the seeded roles have their Chinese names (the users list and pickers show them in zh_HK)
+      await (await rowOf(page, 'Consultant')).getByText('顧問', { exact: true }).waitFor();
       const roleColumns = await columnTitles(page);
       for (const title of [t.name, t.description, t.dataScope])
         check(roleColumns.includes(title), `the roles list shows "${title}": ${roleColumns}`);
 
       // a role: data scope and a few keys of the grid (one module whole)
       const roleName = `Org Role ${tag} ${rid}`;
+      const roleNameZh = `機構角色${tag}${rid}`;
+      // the role as the screens name it: in Chinese in zh_HK
+      const roleShown = lang === 'en' ? roleName : roleNameZh;
       await page.getByTestId('resource-create').click();
       await page.waitForURL(/\/settings\/roles\/create$/);
       await page.getByRole('heading', { name: t.newRole }).waitFor();
       await formItem(page, t.name).locator('input').fill(roleName);
+      await formItem(page, t.nameZh).locator('input').fill(roleNameZh);
       await formItem(page, t.description).locator('input').fill('Front desk');
       await choose(page, formItem(page, t.dataScope), t.scopeAll);
       const grid = page.getByTestId('role-grid');
@@ -426,7 +432,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       await page.waitForURL(/\/settings\/users\/create$/);
       await formItem(page, USER_NAME[lang]).locator('input').fill(userName);
       await formItem(page, t.email).locator('input').fill(email);
-      await choose(page, formItem(page, t.role), roleName, roleName);
+      await choose(page, formItem(page, t.role), roleShown, roleShown);
       await choose(page, formItem(page, t.branch), 'CWB', 'CWB');
       await choose(page, formItem(page, t.language), t.english);
       await formItem(page, t.password).locator('input').fill(USER_PASSWORD);
@@ -434,7 +440,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       await saveToList(page, t, '/settings/users');
       await search(page, email, email, ADMIN.email);
       const userRow = await rowOf(page, email);
-      await userRow.getByText(roleName, { exact: true }).waitFor();
+      await userRow.getByText(roleShown, { exact: true }).waitFor();
       await userRow.getByText(lang === 'en' ? 'CWB Causeway Bay' : 'CWB 銅鑼灣', { exact: true }).waitFor();
 
       // edit the name, kept after a reload (a fresh load of the record's address)
@@ -443,7 +449,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       await saveToList(page, t, '/settings/users');
       await page.goto(`${base}/settings/users/${userId}`);
       await hasValue(formItem(page, USER_NAME[lang]).locator('input'), `${userName} Edited`);
-      await formItem(page, t.role).getByText(roleName, { exact: true }).waitFor();
+      await formItem(page, t.role).getByText(roleShown, { exact: true }).waitFor();
 
       // the same email again (another case): refused on the email
       await page.goto(`${base}/settings/users/create`);
@@ -451,6 +457,16 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       await formItem(page, t.email).locator('input').fill(email.toUpperCase());
       await formItem(page, t.password).locator('input').fill(USER_PASSWORD);
       await formItem(page, t.passwordConfirmation).locator('input').fill(USER_PASSWORD);
+      // without a role and branch the form refuses before sending: both marked required
+      await save(page, t);
+      for (const label of [t.role, t.branch])
+        await formItem(page, label).locator('.ant-form-item-explain-error').first().waitFor();
+      check(
+        (await page.locator('.ant-form-item-required').filter({ hasText: t.role }).count()) > 0,
+        'the role is marked required',
+      );
+      await choose(page, formItem(page, t.role), roleShown, roleShown);
+      await choose(page, formItem(page, t.branch), 'CWB', 'CWB');
       await save(page, t);
       await formItem(page, t.email).getByText(t.duplicate, { exact: true }).waitFor();
       check(page.url().endsWith('/settings/users/create'), 'the duplicate stays on the form');
@@ -465,6 +481,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
         [
           [
             roleName,
+            roleNameZh,
             'Front desk and enrolment',
             'all',
             'schools.view, schools.create, schools.update, schools.delete, students.view, students.create, students.update',
@@ -484,7 +501,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       check(
         name === `${userName} Edited` &&
           mail === email &&
-          role === roleName &&
+          role === roleShown &&
           branch === (lang === 'en' ? 'CWB Causeway Bay' : 'CWB 銅鑼灣'),
         `the users export row: ${JSON.stringify(userRows[1])}`,
       );

@@ -8,6 +8,7 @@ import * as security from './20261124000006_security';
 import * as listIndexes from './20261125000007_list_indexes';
 import * as schools from './20261125000008_schools';
 import * as studentRecords from './20261126000009_student_records';
+import * as roleNames from './20261126000010_role_names';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125000007_list_indexes': listIndexes,
   '20261125000008_schools': schools,
   '20261126000009_student_records': studentRecords,
+  '20261126000010_role_names': roleNames,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

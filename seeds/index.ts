@@ -122,6 +122,7 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
     });
     const [adminRole] = await trx('roles').insert({
       name: 'Administrator',
+      name_zh: '管理員',
       description: 'Every module, every branch',
       data_scope: 'all',
       permissions: JSON.stringify(PERMISSIONS),
@@ -129,6 +130,7 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
     });
     await trx('roles').insert({
       name: 'Consultant',
+      name_zh: '顧問',
       description: 'Students, quotations and invoices of their own branch',
       data_scope: 'branch',
       permissions: JSON.stringify(CONSULTANT_PERMISSIONS),

@@ -25,6 +25,7 @@ export const FIELD_MESSAGES = {
   notAWholeNumber: 'Must be a whole number.',
   chooseListed: 'Choose one of the listed values.',
   invalidDate: 'Must be a date (YYYY-MM-DD).',
+  dateRangeOrder: 'The end date may not be before the start date.',
   invalidUrl: 'Must be a web address (https://…).',
   invalidJson: 'The request body is not valid JSON.',
   lettersDigits: 'Letters and digits only.',

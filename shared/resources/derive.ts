@@ -161,15 +161,20 @@ export function declaredDefaults(decl: ResourceDeclaration): Record<string, unkn
   return out;
 }
 
-/** A record's name in a language, from the declaration's display fields. */
+/**
+ * A record's name in a language, from the declaration's display fields; the other language's when that one's are
+ * empty (a role named in English only is named so in Chinese too).
+ */
 export function displayName(
   decl: Pick<ResourceDeclaration, 'display'>,
   row: Record<string, unknown>,
   language: string,
 ): string {
-  const fields = language === 'en' ? decl.display.en : decl.display.zh_HK;
-  return fields
-    .map((f) => row[f])
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .join(' ');
+  const join = (fields: readonly string[]) =>
+    fields
+      .map((f) => row[f])
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .join(' ');
+  const [own, other] = language === 'en' ? (['en', 'zh_HK'] as const) : (['zh_HK', 'en'] as const);
+  return join(decl.display[own]) || join(decl.display[other]);
 }

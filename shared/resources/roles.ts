@@ -13,11 +13,14 @@ export const roles = declareResource({
   module: 'roles',
   fields: {
     name: { type: 'text', max: 100, required: true, unique: true, searchable: true, sortable: true },
+    /** its name in Chinese; a role without one is named by `name` in both languages */
+    name_zh: { type: 'text', max: 100, searchable: true, sortable: true },
     description: { type: 'text', max: 500, searchable: true },
     data_scope: { type: 'text', max: 10, values: DATA_SCOPES, required: true, default: 'branch', help: true },
     created_at: { type: 'datetime', readOnly: true, sortable: true, list: false },
   },
-  display: { en: ['name'], zh_HK: ['name'] },
+  // a name missing in the language asked for is the other language's (server/src/resources/relations.ts)
+  display: { en: ['name'], zh_HK: ['name_zh'] },
   defaultSort: 'name',
   references: [{ table: 'users', column: 'role_id', key: 'users' }],
 });

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import * as OpenCC from 'opencc-js';
 import { MESSAGES } from '../../../shared/errors';
 import { backofficeRoutes } from '../app/routes/backoffice-routes';
 import { portalRoutes } from '../app/routes/portal-routes';
@@ -49,39 +48,7 @@ describe('locale files', () => {
     expect(problems).toEqual([]);
   });
 
-  it('hold no Simplified Chinese characters in zh_HK', () => {
-    // Converting Simplified → Traditional (Hong Kong) changes a string only if it held Simplified forms.
-    // OpenCC's Hong Kong table writes 户 (also the Simplified form); the app writes 戶, as Hong Kong's banks and
-    // forms do (帳戶, 戶口): the converted text is read with that house form.
-    const convert = OpenCC.Converter({ from: 'cn', to: 'hk' });
-    const toTraditional = (text: string) => convert(text).replaceAll('户', '戶');
-    const simplified = [...zhKeys]
-      .filter(([, text]) => toTraditional(text) !== text)
-      .map(([key, text]) => `${key}: ${text} → ${toTraditional(text)}`);
-    expect(simplified).toEqual([]);
-  });
-
-  it('use the house words of Hong Kong usage in zh_HK: 使用者, 您, 戶, 紀錄', () => {
-    const avoid: Record<string, string> = {
-      用户: '使用者',
-      用戶: '使用者',
-      你: '您',
-      户: '戶',
-      記錄: '紀錄',
-    };
-    const found = [...zhKeys].flatMap(([key, text]) =>
-      Object.entries(avoid)
-        .filter(([word]) => text.includes(word))
-        .map(([word, house]) => `${key}: ${word} → ${house} (${text})`),
-    );
-    expect(found).toEqual([]);
-  });
-
-  it('the Simplified check really catches Simplified text', () => {
-    const toTraditional = OpenCC.Converter({ from: 'cn', to: 'hk' });
-    expect(toTraditional('登录')).not.toBe('登录');
-    expect(toTraditional('網絡設定')).toBe('網絡設定');
-  });
+  // Hong Kong wording (Simplified characters, 使用者/您/戶) in every zh_HK catalogue and source: zh-hk-wording.test.ts
 
   it('translate every literal key the code uses', () => {
     const used = new Set<string>();

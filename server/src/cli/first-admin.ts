@@ -100,6 +100,7 @@ export async function createFirstAdmin(
     if (!role) {
       const row = {
         name: ADMIN_ROLE_NAME,
+        name_zh: '管理員',
         description: 'Every module, every branch',
         data_scope: 'all',
         permissions: JSON.stringify(PERMISSIONS),

@@ -8,6 +8,7 @@ import resourcesZh from '../../../shared/resources/locales/zh_HK.json';
 import type { ExportColumn, LookupRelation, ResourceDefinition, Row } from './resource';
 import { binding } from './rows';
 import { AppError } from '../lib/app-error';
+import { BUSINESS_UTC_OFFSET_MS } from '../modules/numbering/business-time';
 import { resourceRepository } from './resource.repository';
 
 type Dictionary = { [key: string]: string | Dictionary };
@@ -82,7 +83,20 @@ function exportColumnOf(decl: ResourceDeclaration, name: string, field: FieldDec
   if (field.type === 'rate') {
     return { key: name, en, zh, value: (row: Row) => (row[name] === null ? null : Number(row[name]) / 100) };
   }
+  // stored in UTC, read in Hong Kong time like every time a person sees (the screens' formatDateTime)
+  if (field.type === 'datetime')
+    return { key: name, en, zh, value: (row: Row) => hongKongDateTime(row[name]) };
   return { key: name, en, zh };
+}
+
+/** A stored time (ISO, or SQL `YYYY-MM-DD HH:mm:ss` in UTC) as Hong Kong wall-clock text `YYYY-MM-DD HH:mm:ss`. */
+export function hongKongDateTime(value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  const text = value instanceof Date ? value.toISOString() : String(value).trim();
+  const iso = /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return value;
+  return new Date(ms + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Currencies shown without decimals (ISO 4217 exponent 0) that the agency meets; still stored ×100 (domain.md). */

@@ -1,6 +1,16 @@
+import { displayName } from '../../../shared/resources/derive';
 import type { Trx } from '../db/knex';
 import type { LookupRelation, Row } from './resource';
 import { resourceRepository } from './resource.repository';
+
+/** A record's name in `language` from its label columns (the other language's when empty: shared displayName). */
+export function nameIn(
+  row: Row,
+  label: { en: readonly string[]; zh_HK: readonly string[] },
+  language: 'en' | 'zh_HK',
+): string {
+  return displayName({ display: label }, row, language);
+}
 
 /**
  * Every row gets the names of the records it refers to, in `language`: one `IN` query per relation for the
@@ -30,11 +40,7 @@ export async function resolveLookups(
         relation.where,
       );
       for (const row of related) {
-        const label = relation.label[language]
-          .map((c) => row[c])
-          .filter((v) => v !== null && v !== undefined && v !== '')
-          .join(' ');
-        found.set(row[key], label);
+        found.set(row[key], nameIn(row, relation.label, language));
       }
       return found;
     }),

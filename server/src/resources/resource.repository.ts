@@ -70,6 +70,7 @@ function listQuery(db: Trx, def: ResourceDefinition, params: ListFilter) {
     const pattern = `%${escapeLike(params.q)}%`;
     base.where((w) => {
       for (const column of def.searchable) w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+      def.searchAlso?.(w, pattern);
     });
   }
   return base;
@@ -472,6 +473,8 @@ export const resourceRepository = {
     o: {
       q?: string;
       columns: string[];
+      /** searched besides `columns`, not answered */
+      searchIn?: readonly string[];
       scope: BranchScope;
       activeOnly: boolean;
       limit: number;
@@ -485,7 +488,9 @@ export const resourceRepository = {
     if (o.q) {
       const pattern = `%${escapeLike(o.q)}%`;
       qb.where((w) => {
-        for (const column of o.columns) w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+        for (const column of [...o.columns, ...(o.searchIn ?? [])])
+          w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+        def.searchAlso?.(w, pattern);
       });
     }
     return qb

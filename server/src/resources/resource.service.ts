@@ -8,7 +8,7 @@ import type { Trx } from '../db/knex';
 import { can } from '../../../shared/permissions';
 import type { ResourceAction, ResourceDefinition, Row } from './resource';
 import { listLimits, resourceRepository } from './resource.repository';
-import { resolveLookups } from './relations';
+import { nameIn, resolveLookups } from './relations';
 import { apiDateTime, numberOrNull } from './rows';
 import { lockForUpdate, withinUnit, type UnitOfWork } from './unit-of-work';
 import { deleteCollections, saveCollections, splitCollections, withCollections } from './collections';
@@ -352,10 +352,11 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       filters: Row = {},
     ): Promise<{ id: number; label: string }[]> {
       if (!def.label) throw new AppError('not_found');
-      const columns = def.label[ctx.language];
+      const label = def.label;
       const rows = await resourceRepository.lookup(db, def, {
         q,
         columns: [...new Set([...def.label.en, ...def.label.zh_HK])],
+        searchIn: def.lookupSearch ?? [],
         scope: ctx.branchScope,
         activeOnly: def.booleans?.includes('is_active') ?? false,
         limit,
@@ -363,10 +364,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       });
       return rows.map((row) => ({
         id: Number(row.id),
-        label: columns
-          .map((c) => row[c])
-          .filter((v) => v !== null && v !== undefined && v !== '')
-          .join(' '),
+        label: nameIn(row, label, ctx.language),
       }));
     },
   };

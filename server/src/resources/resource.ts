@@ -104,6 +104,13 @@ export interface ResourceDefinition {
   lookups?: LookupRelation[];
   /** the columns naming a record per language: answers `GET {path}/lookup?q=` */
   label?: { en: readonly string[]; zh_HK: readonly string[] };
+  /**
+   * more rows the search `q` finds (list and lookup), OR-ed with its columns' matches: an area by its districts'
+   * names. `pattern` is the escaped `%q%` (LIKE … ESCAPE '\\').
+   */
+  searchAlso?: (where: Knex.QueryBuilder, pattern: string) => void;
+  /** more columns a lookup's `q` is searched in, beyond the label's (a user by email too) */
+  lookupSearch?: readonly string[];
   /** its states and the moves between them, served as `POST {path}/:id/:action` */
   states?: StatesDeclaration;
   /** a move's own rules beyond its `from` states (inside its transaction, the row locked) */

@@ -1,6 +1,8 @@
 import { MESSAGES } from '../../../shared/errors';
 import { PERMISSIONS } from '../../../shared/permissions';
 import { clock } from '../../src/lib/clock';
+import { logger } from '../../src/lib/logger';
+import { RESET_SENT } from '../../src/modules/password-reset/password-reset.service';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
 import { auditRows, signedIn, TestSmtp } from './helpers';
 
@@ -111,6 +113,26 @@ describe('password reset through SMTP from the environment', () => {
     );
   });
 
+  it('answers a visitor alike when the SMTP server cannot be reached, and logs the failure', async () => {
+    const down = await createTestApp({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '1',
+      SMTP_FROM: 'office@example.com',
+    });
+    const warn = jest.spyOn(logger, 'warn');
+    try {
+      const user = await createUser(down.db);
+      const res = await (await anon(down)).post('/api/forgot-password', { email: user.email });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: RESET_SENT });
+      await down.background.flush();
+      expect(warn).toHaveBeenCalledWith('mail not sent', expect.objectContaining({ to: user.email }));
+    } finally {
+      warn.mockRestore();
+      await down.close();
+    }
+  });
+
   it('lets a token expire after 60 minutes', async () => {
     const user = await createUser(t.db);
     await (await anon(t)).post('/api/forgot-password', { email: user.email }).expect(200);
@@ -130,10 +152,31 @@ describe('SMTP settings', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the spec message when SMTP is not configured', async () => {
-    const res = await (await anon(t)).post('/api/forgot-password', { email: 'someone@example.com' });
-    expect(res.status).toBe(422);
-    expect(res.body.message).toBe(MESSAGES.smtpMissing);
+  it('tells an anonymous visitor nothing about the mail setup: the same answer as when mailed, the reason logged', async () => {
+    const warn = jest.spyOn(logger, 'warn');
+    try {
+      const user = await createUser(t.db);
+      const known = await (await anon(t)).post('/api/forgot-password', { email: user.email });
+      const unknown = await (
+        await anon(t)
+      ).post('/api/forgot-password', { email: 'nobody-here@example.com' });
+      expect(known.status).toBe(200);
+      expect(known.body).toEqual({ message: RESET_SENT });
+      expect(unknown.body).toEqual(known.body);
+      expect(JSON.stringify(known.body)).not.toMatch(/SMTP/i);
+      await t.background.flush();
+      expect(warn).toHaveBeenCalledWith(
+        'password reset link not sent: SMTP is not configured',
+        expect.objectContaining({ user_id: user.id }),
+      );
+      // no link was made that no one received
+      expect(await t.db('password_reset_tokens').where({ email: user.email }).first()).toBeUndefined();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('answers the spec message to the admin when SMTP is not configured', async () => {
     const admin = await signedInAdmin(t);
     const test = await admin.post('/api/settings/smtp/test', { to: 'me@example.com' });
     expect(test.body.message).toBe(MESSAGES.smtpMissing);

@@ -17,9 +17,12 @@ import { auditRows, signedIn } from './helpers';
 
 let t: TestApp;
 let admin: Client;
+/** every new account has a role and a branch */
+let defaults: Record<string, unknown> = {};
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInAdmin(t);
+  defaults = { role_id: await createRole(t.db, []), branch_id: await createBranch(t.db) };
 });
 afterAll(() => t.close());
 
@@ -29,6 +32,7 @@ const newUser = (extra: Record<string, unknown> = {}) => ({
   password: 'Passw0rdOK',
   password_confirmation: 'Passw0rdOK',
   language: 'en',
+  ...defaults,
   ...extra,
 });
 
@@ -193,7 +197,10 @@ describe('users resource', () => {
     await t.db('users').where({ id: scoped.id }).update({ role_id: roleId, branch_id: mine });
     const c = new Client(t.app);
     await c.login(scoped.email, scoped.password);
-    const created = await c.post('/api/users', newUser()).expect(201);
+    // no branch given: the manager's own
+    const created = await c
+      .post('/api/users', newUser({ role_id: roleId, branch_id: undefined }))
+      .expect(201);
     expect(created.body.branch_id).toBe(mine);
     expect((await c.post('/api/users', newUser({ branch_id: theirs }))).status).toBe(404);
   });

@@ -6,6 +6,8 @@
  * the account's own until the password is changed), and the language kept in the student's row.
  */
 import { clock } from '../../src/lib/clock';
+import { logger } from '../../src/lib/logger';
+import { RESET_SENT } from '../../src/modules/password-reset/password-reset.service';
 import { Client, PORTAL_HOST, createTestApp, type TestApp } from '../harness';
 import { TestSmtp } from '../accounts/helpers';
 import { portalStudent } from './portal-helpers';
@@ -32,6 +34,27 @@ async function portalClient(ip: string): Promise<Client> {
 }
 
 describe('forgot password on the portal host', () => {
+  it('tells a visitor nothing about the mail setup: without SMTP the same answer, the reason logged', async () => {
+    const bare = await createTestApp({ APP_URL: 'https://office.example.com' });
+    const warn = jest.spyOn(logger, 'warn');
+    try {
+      const s = await portalStudent(bare);
+      const c = new Client(bare.app, PORTAL_HOST);
+      await c.refreshToken();
+      const res = await c.post('/api/forgot-password', { email: s.email });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: RESET_SENT });
+      await bare.background.flush();
+      expect(warn).toHaveBeenCalledWith(
+        'portal password reset link not sent: SMTP is not configured',
+        expect.objectContaining({ student_id: s.id }),
+      );
+    } finally {
+      warn.mockRestore();
+      await bare.close();
+    }
+  });
+
   it('answers alike for known and unknown addresses, mails a single-use portal link in the student’s language', async () => {
     const s = await portalStudent(t);
     await t.db('students').where({ id: s.id }).update({ language: 'zh_HK' });

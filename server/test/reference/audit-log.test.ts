@@ -67,7 +67,9 @@ describe('audit log API (admins only)', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Actor,Actor type,Action,Record type,Record ID,IP address,Changes');
+    expect(lines[0]).toBe(
+      'Time (Hong Kong),Actor,Actor type,Action,Record type,Record ID,IP address,Changes',
+    );
     expect(lines.length).toBeGreaterThan(3);
   });
 
@@ -84,5 +86,21 @@ describe('audit log API (admins only)', () => {
     // the log is read-only: no write routes exist
     expect((await admin.post('/api/audit-logs', {})).status).toBe(404);
     expect((await admin.delete('/api/audit-logs/1')).status).toBe(404);
+  });
+});
+
+describe('audit log date range', () => {
+  it('refuses a start date after the end date with 422 on date_to, in the list and the export', async () => {
+    for (const url of [
+      '/api/audit-logs?date_from=2026-03-02&date_to=2026-03-01',
+      '/api/audit-logs?date_from=2026-03-02&date_to=2026-03-01&format=csv',
+    ]) {
+      const res = await admin.get(url);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ date_to: ['The end date may not be before the start date.'] });
+      expect(res.body.error_keys).toEqual({ date_to: [{ key: 'dateRangeOrder' }] });
+    }
+    // one day (from = to) is a range
+    await admin.get('/api/audit-logs?date_from=2026-03-01&date_to=2026-03-01').expect(200);
   });
 });

@@ -12,7 +12,7 @@ import { fieldLabelKey, isExported, lookupNameField } from '../../../shared/reso
 import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/declaration';
 import { displayName, writableFields } from '../../../shared/resources/derive';
 import { currentYear, toDbDateTime } from '../../src/lib/clock';
-import { declaredLabel, majorUnits } from '../../src/resources/declared';
+import { declaredLabel, hongKongDateTime, majorUnits } from '../../src/resources/declared';
 import type { ResourceDefinition } from '../../src/resources/resource';
 import * as routes from '../../src/resources/resource.routes';
 import { createBranch, createTestApp, signedInAdmin, type Client, type TestApp } from '../harness';
@@ -323,6 +323,8 @@ function exportedValue(field: FieldDeclaration, name: string, row: Row, language
     return row[name] ? (language === 'zh' ? '是' : 'Yes') : language === 'zh' ? '否' : 'No';
   if (field.type === 'money') return row[name] === null ? null : majorUnits(row[name], row[field.currency]);
   if (field.type === 'rate') return row[name] === null ? null : Number(row[name]) / 100;
+  // times in Hong Kong time, as people read them
+  if (field.type === 'datetime') return hongKongDateTime(row[name]);
   return row[name];
 }
 
@@ -861,6 +863,9 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
       return;
     }
     if (!target) return;
+    // a lookup offers active records only: the rows' flags follow the suite's numbering, which may make all inactive
+    if (target.is_active === false)
+      await t.db(decl.table).where({ id: target.id }).update({ is_active: true });
     const label = displayName(decl, target, 'en');
     const q = encodeURIComponent(String(target[decl.display.en[0]]));
     const seen = await viewOnly.get(`${url}/lookup?q=${q}`).expect(200);

@@ -36,8 +36,10 @@ const clerk = (extra: Record<string, unknown> = {}) => ({
   id: 5,
   name: 'Chan Siu Ming',
   email: 'clerk@example.com',
-  role_id: null,
-  branch_id: null,
+  role_id: 2,
+  role_name: 'Consultant',
+  branch_id: 1,
+  branch_name: 'MK Mong Kok',
   is_admin: false,
   is_active: true,
   language: 'en',
@@ -258,6 +260,20 @@ describe('the user form: password and 2FA', () => {
     expect(await screen.findByTestId('user-security-own', undefined, SLOW)).toBeInTheDocument();
     expect(screen.queryByTestId('user-password-section')).toBeNull();
     expect(screen.queryByTestId('reset-two-factor')).toBeNull();
+  });
+
+  it('marks role and branch required and sends no account without them', async () => {
+    const { events, calls } = setup('/settings/users/5', {
+      'GET /api/users/5': fakeResponse(200, clerk({ role_id: null, role_name: null, branch_id: null })),
+    });
+    const form = await screen.findByTestId('resource-form-user', undefined, SLOW);
+    for (const label of ['Role', 'Branch']) {
+      const item = within(form).getByText(label, { selector: 'label' });
+      expect([label, item.className]).toEqual([label, expect.stringContaining('ant-form-item-required')]);
+    }
+    await events.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findAllByText('This field is required', undefined, SLOW)).toHaveLength(2);
+    expect(calls.filter((c) => c.init.method === 'PUT')).toEqual([]);
   });
 
   it('puts the last-admin refusal on the admin flag', async () => {

@@ -9,6 +9,7 @@ import { shellActions } from '../../app/shell-slice';
 import { useResourceWriteMutation } from '../../components/resource/resource-api';
 import { serverFormErrors } from '../../components/resource/resource-errors';
 import { usePasswordConfirmation } from '../profile/password-confirmation';
+import { PageHeader } from '../../components/layout/page-header';
 
 /** `GET/PUT /api/settings/accounts`. */
 export interface AccountSettings {
@@ -72,9 +73,7 @@ export default function SecuritySettingsPage() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {modal}
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {t('accounts.security.title')}
-      </Typography.Title>
+      <PageHeader title={t('accounts.security.title')} />
       {summary && <Alert type="error" showIcon role="alert" title={summary} />}
       <Form
         form={form}

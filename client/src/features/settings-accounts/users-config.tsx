@@ -1,5 +1,5 @@
 import { users } from '../../../../shared/resources/users';
-import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
+import { ZUserCreateForm, ZUserUpdateForm } from '../../../../shared/schemas/users';
 import { configFromDeclaration } from '../../components/resource/from-declaration';
 import { UserSecurityTab } from './user-security-tab';
 
@@ -30,7 +30,8 @@ export const usersConfig = configFromDeclaration(users, {
       only: 'create',
     },
   ],
-  form: { create: ZUserCreate, update: ZUserUpdate },
+  // role and branch required: marked so, and refused empty before the server says it
+  form: { create: ZUserCreateForm, update: ZUserUpdateForm },
   tabs: [
     {
       key: 'security',

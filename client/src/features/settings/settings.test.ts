@@ -4,6 +4,8 @@ import { testMailMessage } from './general/general-page';
 import { importProblems } from '../../components/resource/import-modal';
 import { localName } from './names';
 import { optionKeyLabel } from './options/option-config';
+import { auditConfig } from './audit/audit-config';
+import { auditActorName, auditEntityLabel } from '../../components/resource/audit-history';
 
 describe('settings screens: helpers', () => {
   beforeEach(() => initI18n('en'));
@@ -36,5 +38,27 @@ describe('settings screens: helpers', () => {
   it('has a name for every option list', () => {
     const t = i18next.t.bind(i18next) as (key: string) => string;
     expect(optionKeyLabel('topik_level', t)).toBe('TOPIK level');
+  });
+});
+
+describe('audit log: kinds of record and the system in the interface language', () => {
+  it('labels every record type it filters by, and the system actor, in both languages (no code left)', () => {
+    for (const language of ['en', 'zh_HK'] as const) {
+      initI18n(language);
+      const t = i18next.getFixedT(language) as unknown as (key: string) => string;
+      const entity = auditConfig.filters?.find((f) => f.name === 'entity');
+      expect(entity?.options?.length).toBeGreaterThan(15);
+      const missing = (entity?.options ?? [])
+        .filter((o) => !o.labelKey || !i18next.exists(o.labelKey, { lng: language }))
+        .map((o) => o.value);
+      expect([language, missing]).toEqual([language, []]);
+      expect(auditEntityLabel('holiday', t)).toBe(language === 'en' ? 'Holiday' : '假期');
+      expect(auditEntityLabel('api_token', t)).toBe(language === 'en' ? 'API token' : 'API 權杖');
+      expect(auditActorName({ actor_type: 'system', actor_name: 'system' }, t)).toBe(
+        language === 'en' ? 'System' : '系統',
+      );
+      // the user filter is a picker, not a number typed in
+      expect(auditConfig.filters?.find((f) => f.name === 'actor_id')?.type).toBe('custom');
+    }
   });
 });

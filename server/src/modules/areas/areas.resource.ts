@@ -13,6 +13,19 @@ export const areaRules: Partial<ResourceDefinition> = declaredRules(areas, {
   applyFilters(qb, filters) {
     if (!filters.parent_id) qb.whereNull('areas.parent_id');
   },
+  // a district's name finds its area (the list and the area picker show areas, each with its districts)
+  searchAlso(where, pattern) {
+    where.orWhereExists((sub) =>
+      sub
+        .select(1)
+        .from('areas as district')
+        .whereRaw('?? = ??', ['district.parent_id', 'areas.id'])
+        .where((names) => {
+          for (const column of ['district.name_en', 'district.name_zh', 'district.name_ko'])
+            names.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+        }),
+    );
+  },
   async expand(db, rows) {
     const areaIds = rows.filter((r) => r.parent_id === null).map((r) => r.id);
     if (!areaIds.length) return rows;

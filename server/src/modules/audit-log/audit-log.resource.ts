@@ -3,6 +3,7 @@ import { ADMINS_ONLY } from '../../../../shared/permissions';
 import { zDate } from '../../../../shared/schemas/common';
 import { auditLogs } from '../../../../shared/resources/audit-logs';
 import { deriveSchemas } from '../../../../shared/resources/derive';
+import { AppError } from '../../lib/app-error';
 import { toDbDateTime } from '../../lib/clock';
 import type { ResourceDefinition } from '../../resources/resource';
 import { declaredRules } from '../../resources/rows';
@@ -63,6 +64,8 @@ export const auditLogRules: Partial<ResourceDefinition> = declaredRules(auditLog
     if (filters.actor_id && !filters.actor_type) qb.where('audit_logs.actor_type', 'user');
     const from = dateFilter(filters.date_from);
     const to = dateFilter(filters.date_to);
+    // a range that ends before it starts finds nothing by mistake: refused on the end date's field
+    if (from && to && from > to) throw AppError.field('validation', 'date_to', 'dateRangeOrder');
     if (from) qb.where('audit_logs.created_at', '>=', hkStart(from));
     if (to) qb.where('audit_logs.created_at', '<', hkStart(to, 1));
   },

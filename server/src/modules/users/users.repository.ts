@@ -22,6 +22,7 @@ export interface UserRow {
 export interface RoleRow {
   id: number;
   name: string;
+  name_zh: string | null;
   data_scope: 'all' | 'branch';
   permissions: string;
 }

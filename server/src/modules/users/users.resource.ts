@@ -1,12 +1,12 @@
 import { LOCALES } from '../../../../shared/features';
-import type { MessageKey } from '../../../../shared/messages';
+import type { MessageKey, MessageRef } from '../../../../shared/messages';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import { deriveSchemas } from '../../../../shared/resources/derive';
 import { users } from '../../../../shared/resources/users';
 import { ZUserCreate, ZUserUpdate } from '../../../../shared/schemas/users';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldMap } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import type { ResourceDefinition } from '../../resources/resource';
 import { apiDateTime, declaredRules, type StoredRow } from '../../resources/rows';
@@ -81,6 +81,8 @@ export const userRules: Partial<ResourceDefinition> = declaredRules<typeof users
     );
     return rows.map((r) => ({ ...r, two_factor_enabled: twoFactor.has(r.id) }));
   },
+  /** a user is picked by name or email (the audit log's user filter, a student's consultant) */
+  lookupSearch: ['email'],
   /** An account stronger than the caller's is out of its reach: update, password, 2FA reset, delete. */
   refusals: strongerAccounts,
   async beforeWrite(db, data, existing, ctx) {
@@ -117,6 +119,16 @@ export const userRules: Partial<ResourceDefinition> = declaredRules<typeof users
         throw AppError.field('validation', 'branch_id', 'branchMissing');
       }
     }
+    // after the refusals of power: every account has a role and a branch (domain.md "users"), admins too: is_admin widens the power, it does
+    // not replace the role, and the branch numbers and scopes what the user creates (the first-admin CLI gives both)
+    const missing = (['role_id', 'branch_id'] as const).filter((field) =>
+      existing ? field in data && !data[field] : !data[field],
+    );
+    if (missing.length) {
+      const errors = fieldMap<MessageRef[]>();
+      for (const field of missing) errors[field] = [{ key: 'required' }];
+      throw new AppError('validation', 'validation', { errors });
+    }
   },
   async prepare(_db, input, existing) {
     const { password, password_confirmation: _confirmation, ...data } = input;
@@ -149,7 +161,7 @@ export const userRules: Partial<ResourceDefinition> = declaredRules<typeof users
       (role) => caller !== null && covers(caller, grantOfRole(role)),
     );
     return {
-      roles: roles.map((r) => ({ id: r.id, name: r.name, data_scope: r.data_scope })),
+      roles: roles.map((r) => ({ id: r.id, name: r.name, name_zh: r.name_zh, data_scope: r.data_scope })),
       branches: await usersRepository.listBranches(
         db,
         ctx.branchScope ? ctx.branchScope.branchId : undefined,

@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { Link } from 'react-router-dom';
 import { areas } from '../../../../../shared/resources/areas';
 import { configFromDeclaration } from '../../../components/resource/from-declaration';
 import type { ResourceRow } from '../../../components/resource/types';
 import { localName } from '../names';
+import { ButtonLink } from '../../../components/layout/button-link';
 
 type AreaRow = ResourceRow & { parent_id: number | null; districts?: AreaRow[] };
 
@@ -21,11 +20,9 @@ export const areaConfig = configFromDeclaration<AreaRow>(areas, {
   childrenOf: (row) => row.districts,
   rowActions: (row, { t }) =>
     row.parent_id === null ? (
-      <Link to={`/settings/area/create?parent_id=${row.id}`}>
-        <Button size="small" icon={<PlusOutlined />}>
-          {t('settings.area.addDistrict')}
-        </Button>
-      </Link>
+      <ButtonLink to={`/settings/area/create?parent_id=${row.id}`} size="small" icon={<PlusOutlined />}>
+        {t('settings.area.addDistrict')}
+      </ButtonLink>
     ) : null,
   fields: {
     parent_id: {

@@ -1,33 +1,46 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import { Link } from 'react-router-dom';
 import { auditLogs } from '../../../../../shared/resources/audit-logs';
+import i18next from 'i18next';
+import { DECLARATIONS } from '../../../../../shared/resources';
 import {
   AUDIT_ACTIONS,
   auditActionLabel,
+  auditActorName,
+  auditEntityLabel,
   changesText,
   type AuditRow,
 } from '../../../components/resource/audit-history';
-import { configFromDeclaration } from '../../../components/resource/from-declaration';
-
-dayjs.extend(utc);
+import { configFromDeclaration, lookupFilter } from '../../../components/resource/from-declaration';
+import { formatDateTime } from '../../../i18n/date-time';
+import { ButtonLink } from '../../../components/layout/button-link';
 
 /**
  * `/settings/audit-log` (admins): who did what when, from the declaration (read-only). The log's own: times
- * shown in UTC (as its column says and its export writes), actions by their labels (filtered from a list), the
- * changes as short text, a range of Hong Kong dates (`date_from` / `date_to`) and a link to a record's history.
+ * shown in Hong Kong time (the export too), actions, kinds of record and the system actor by their labels (actions
+ * and kinds filtered from a list), the changes as short text, the user picked by name or email (never an id typed
+ * in), a range of Hong Kong dates (`date_from` / `date_to`, picked as YYYY-MM-DD, a reversed range refused beside
+ * the control) and a link to a record's history.
  */
+
+/** The kinds of record the log names: every declared resource's, and the log's own (API tokens, files, settings). */
+const LOG_OWN_ENTITIES = ['api_token', 'file', 'settings'];
+const AUDIT_ENTITIES = [...DECLARATIONS.map((d) => d.name), ...LOG_OWN_ENTITIES].filter(
+  (name) => name !== 'audit_log',
+);
+
 export const auditConfig = configFromDeclaration<AuditRow & Record<string, unknown>>(auditLogs, {
   routePath: '/settings/audit-log',
   exportable: true,
   columns: {
     created_at: {
-      render: (row) => (row.created_at ? dayjs.utc(row.created_at).format('YYYY-MM-DD HH:mm:ss') : ''),
+      // shown in Hong Kong time like every time on screen (and in the export)
+      titleKey: 'resource.audit.time',
+      render: (row) => formatDateTime(row.created_at, { seconds: true }),
     },
     actor_type: false,
+    actor_name: { render: (row, { t }) => auditActorName(row, t) },
     action: { render: (row, { t }) => auditActionLabel(row.action, t) },
+    entity: { render: (row, { t }) => auditEntityLabel(row.entity, t) },
   },
   extraColumns: [
     {
@@ -40,25 +53,40 @@ export const auditConfig = configFromDeclaration<AuditRow & Record<string, unkno
     },
   ],
   filters: (derived) => [
-    ...derived.map((f) =>
-      f.name === 'action'
-        ? {
-            ...f,
-            type: 'select' as const,
-            options: AUDIT_ACTIONS.map((a) => ({ value: a, labelKey: `resource.audit.actions.${a}` })),
-          }
-        : f,
-    ),
+    ...derived.map((f) => {
+      if (f.name === 'action')
+        return {
+          ...f,
+          type: 'select' as const,
+          options: AUDIT_ACTIONS.map((a) => ({ value: a, labelKey: `resource.audit.actions.${a}` })),
+        };
+      if (f.name === 'entity')
+        return {
+          ...f,
+          type: 'select' as const,
+          // labelled in the screen's language when shown (a declared resource's record name, or the log's own)
+          options: AUDIT_ENTITIES.map((e) => ({
+            value: e,
+            labelKey: LOG_OWN_ENTITIES.includes(e) ? `resource.audit.entities.${e}` : `resources.${e}.record`,
+          })),
+        };
+      // a user picked by name or email (the users lookup), not a number typed in
+      if (f.name === 'actor_id') return lookupFilter('actor_id', f.labelKey, 'user');
+      return f;
+    }),
     { name: 'date_from', labelKey: 'settings.audit.from', type: 'date' },
     { name: 'date_to', labelKey: 'settings.audit.to', type: 'date' },
   ],
-  recordTitle: (row) => `${String(row.entity)} #${String(row.entity_id ?? '')}`,
+  recordTitle: (row, language) =>
+    `${auditEntityLabel(String(row.entity), i18next.getFixedT(language))} #${String(row.entity_id ?? '')}`,
   rowActions: (row, { t }) =>
     row.entity_id ? (
-      <Link to={`/settings/audit-log/${row.entity}/${row.entity_id}`}>
-        <Button size="small" icon={<HistoryOutlined />}>
-          {t('resource.history')}
-        </Button>
-      </Link>
+      <ButtonLink
+        to={`/settings/audit-log/${row.entity}/${row.entity_id}`}
+        size="small"
+        icon={<HistoryOutlined />}
+      >
+        {t('resource.history')}
+      </ButtonLink>
     ) : null,
 });

@@ -18,6 +18,7 @@ import {
   useResourceWriteMutation,
 } from '../../../components/resource/resource-api';
 import { serverFormErrors, zodRule } from '../../../components/resource/resource-errors';
+import { PageHeader } from '../../../components/layout/page-header';
 
 /** The next number a format gives, from the server's preview (`GET /api/settings/numbering/preview`). */
 function Preview({ document, format }: { document: NumberedDocument; format: string | undefined }) {
@@ -83,9 +84,7 @@ export default function CodePage() {
 
   return (
     <div>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {t('settings.code.title')}
-      </Typography.Title>
+      <PageHeader title={t('settings.code.title')} />
       <Card size="small" style={{ marginBottom: 16, maxWidth: 900 }}>
         <Typography.Paragraph style={{ marginBottom: 4 }}>{t('settings.code.tokens')}</Typography.Paragraph>
         <Space wrap>

@@ -26,6 +26,7 @@ import { useResourceReadQuery, useResourceWriteMutation } from '../../../compone
 import { serverFormErrors, zodRule } from '../../../components/resource/resource-errors';
 import { usageFigures, useStorageUsageQuery } from '../../files/files-api';
 import { usePasswordConfirmation } from '../../profile/password-confirmation';
+import { PageHeader } from '../../../components/layout/page-header';
 
 const GENERAL = ['storage_quota_mb', 'storage_suspended', 'max_upload_mb', 'default_currency'] as const;
 
@@ -314,9 +315,7 @@ export default function GeneralPage() {
   useEffect(() => () => void dispatch(appActions.setUnsavedChanges(false)), [dispatch]);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {t('settings.general.title')}
-      </Typography.Title>
+      <PageHeader title={t('settings.general.title')} />
       <GeneralCard data={data} editable={editable} admin={admin} />
       {admin && <SmtpCard editable={editable} />}
     </Space>

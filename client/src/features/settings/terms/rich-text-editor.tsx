@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -41,6 +41,14 @@ export function RichTextEditor({ id, value, onChange, disabled, ...rest }: RichT
     if (el && el.innerHTML !== (value ?? '')) el.innerHTML = value ?? '';
   }, [value]);
 
+  // a `<label for>` names only native controls: the form item's label names this textbox through its id
+  const [labelledBy, setLabelledBy] = useState<string | undefined>();
+  useEffect(() => {
+    const label = id ? document.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
+    if (label && !label.id) label.id = `${id}-label`;
+    setLabelledBy(label?.id || undefined);
+  }, [id]);
+
   const emit = () => onChange?.(area.current?.innerHTML ?? '');
   return (
     <div className="rich-text">
@@ -68,6 +76,7 @@ export function RichTextEditor({ id, value, onChange, disabled, ...rest }: RichT
         role="textbox"
         aria-multiline="true"
         aria-label={rest['aria-label']}
+        aria-labelledby={rest['aria-label'] ? undefined : labelledBy}
         className="rich-text-area"
         contentEditable={!disabled}
         suppressContentEditableWarning

@@ -1,0 +1,69 @@
+import ExcelJS from 'exceljs';
+import type { Response } from 'supertest';
+import { Client, createBranch, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
+
+let t: TestApp;
+let admin: Client;
+let userId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t);
+  const branchId = await createBranch(t.db, 'KLN');
+  await t.db('branches').where({ id: branchId }).update({ name_en: 'Kowloon Office', name_zh: '九龍辦事處' });
+  const user = await createUser(t.db, { email: 'export.me@example.com' });
+  userId = user.id;
+  await t.db('roles').where({ id: user.roleId }).update({ name: 'Consultant Export' });
+  // stored in UTC: 2026-03-01 17:30 UTC is 2026-03-02 01:30 in Hong Kong
+  await t
+    .db('users')
+    .where({ id: userId })
+    .update({ name: 'Export Me', branch_id: branchId, last_login_at: '2026-03-01 17:30:00' });
+});
+afterAll(() => t.close());
+
+function binary(res: NodeJS.ReadableStream, callback: (err: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+async function download(client: Client, url: string): Promise<Response> {
+  return client
+    .get(url)
+    .buffer(true)
+    .parse(binary as never);
+}
+
+async function readXlsx(body: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as never);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('users export', () => {
+  it('names the role and branch and writes times in Hong Kong time (XLSX, read back)', async () => {
+    const res = await download(admin, '/api/users?format=xlsx&q=export.me&lang=en');
+    expect(res.status).toBe(200);
+    const [head, ...rows] = await readXlsx(res.body as Buffer);
+    const row = (column: string) => rows[0][head.indexOf(column)];
+    expect(rows).toHaveLength(1);
+    // names, not ids
+    expect(row('Role')).toBe('Consultant Export');
+    expect(row('Branch')).toContain('Kowloon Office');
+    // 17:30 UTC stored, 01:30 the next day in Hong Kong shown
+    expect(row('Last sign-in')).toBe('2026-03-02 01:30:00');
+    // the API itself keeps UTC
+    const api = await admin.get('/api/users?q=export.me');
+    expect(api.body.items[0].last_login_at).toBe('2026-03-01T17:30:00.000Z');
+  });
+
+  it('heads the columns and names the branch in Chinese, times in Hong Kong time (CSV)', async () => {
+    const res = await admin.get('/api/users?format=csv&q=export.me&lang=zh_HK');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('九龍辦事處');
+    expect(res.text).toContain('2026-03-02 01:30:00');
+    expect(res.text).not.toContain('17:30');
+  });
+});
