@@ -205,8 +205,10 @@ function photoJourney(main: RunningServer, lang: Lang): Journey {
         await page.screenshot({ path: outputPath(`files-evil-png-${lang}.png`), fullPage: true });
 
         // removed: gone from the section, the top bar and the server
+        // (once confirmed: the confirmation's own button)
+        await section.getByRole('button', { name: t.remove }).click();
         const removed = await answerOf(page, 'DELETE', '/api/user/profile-photo', () =>
-          section.getByRole('button', { name: t.remove }).click(),
+          page.locator('.ant-popconfirm').getByRole('button', { name: t.remove }).click(),
         );
         check(removed.status() === 204, `the photo removed: ${removed.status()}`);
         await section.getByText(t.none).waitFor();

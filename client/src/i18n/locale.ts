@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '../../../shared/features';
-import { readString, STORAGE_KEYS, writeString } from '../app/storage';
+import { readString, STORAGE_KEYS, writeJson, writeString } from '../app/storage';
 
 /** The staff interface (and the portal) start in Traditional Chinese (spec §1, §9). */
 export const DEFAULT_LOCALE: Locale = 'zh_HK';
@@ -29,6 +29,24 @@ export function getStoredLocale(): Locale {
 
 export function storeLocale(locale: Locale): void {
   writeString(STORAGE_KEYS.locale, locale);
+}
+
+/** Where a language chosen while signed out waits for the next sign-in. */
+export const SIGNED_OUT_CHOICE_KEY = 'locale_chosen';
+
+/**
+ * A language chosen while signed out (the sign-in page's switch). It is the last explicit choice, so the next
+ * sign-in uses it and saves it to the account instead of the account's language.
+ */
+export function rememberSignedOutChoice(locale: Locale): void {
+  writeString(SIGNED_OUT_CHOICE_KEY, locale);
+}
+
+/** The language chosen while signed out, if any; taken once (it is forgotten). */
+export function takeSignedOutChoice(): Locale | null {
+  const chosen = readString(SIGNED_OUT_CHOICE_KEY);
+  writeJson(SIGNED_OUT_CHOICE_KEY, null);
+  return isLocale(chosen) ? chosen : null;
 }
 
 /** The locale a URL's `language` parameter asks for, or null when it has none. */

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { firstLoadLocale } from '../first-load';
 import type { ListResponse } from '../../../../shared/list';
+import { formatDateTime } from '../../i18n/date-time';
 import { useResourceReadQuery } from './resource-api';
 import type { Translate } from './types';
 
@@ -47,6 +49,23 @@ export function auditActionLabel(action: string, t: Translate): string {
   return t(`resource.audit.actions.${action}`, { defaultValue: action });
 }
 
+/**
+ * What kind of record an audit entry is about, in the interface language: a declared resource's record name
+ * (`resources.<entity>.record`), else the log's own (`resource.audit.entities.*`: API tokens, files, settings);
+ * an unknown kind shows its code.
+ */
+export function auditEntityLabel(entity: string | null | undefined, t: Translate): string {
+  if (!entity) return '';
+  return t([`resources.${entity}.record`, `resource.audit.entities.${entity}`] as never, {
+    defaultValue: entity,
+  });
+}
+
+/** Who did it: a user's or student's name, or the system (in the interface language). */
+export function auditActorName(row: Pick<AuditRow, 'actor_type' | 'actor_name'>, t: Translate): string {
+  return row.actor_type === 'system' ? t('resource.audit.system') : (row.actor_name ?? '');
+}
+
 /** A change's before/after as short text. */
 export function changesText(changes: unknown): string {
   if (changes === null || changes === undefined) return '';
@@ -65,7 +84,7 @@ export function changesText(changes: unknown): string {
 export function AuditHistory({ entity, id }: { entity: string; id: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError } = useResourceReadQuery({
+  const { data, isLoading, isError } = useResourceReadQuery({
     url: `/api/audit-logs/${entity}/${id}`,
     params: { page, per_page: 20 },
     handleErrors: false,
@@ -77,7 +96,7 @@ export function AuditHistory({ entity, id }: { entity: string; id: number }) {
       rowKey="id"
       size="small"
       data-testid="audit-history"
-      loading={isFetching}
+      locale={firstLoadLocale(isLoading)}
       dataSource={list?.items ?? []}
       pagination={{
         current: page,
@@ -87,8 +106,17 @@ export function AuditHistory({ entity, id }: { entity: string; id: number }) {
         showSizeChanger: false,
       }}
       columns={[
-        { key: 'created_at', dataIndex: 'created_at', title: t('resource.audit.time') },
-        { key: 'actor_name', dataIndex: 'actor_name', title: t('resource.audit.actor') },
+        {
+          key: 'created_at',
+          dataIndex: 'created_at',
+          title: t('resource.audit.time'),
+          render: (at: string) => formatDateTime(at, { seconds: true }),
+        },
+        {
+          key: 'actor_name',
+          title: t('resource.audit.actor'),
+          render: (_v, row) => auditActorName(row, t),
+        },
         {
           key: 'action',
           dataIndex: 'action',

@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ControlProps } from './from-declaration';
-import { BUSINESS_TIME_ZONE, inBusinessTime } from './renderers';
+import { BUSINESS_TIME_ZONE, inBusinessTime } from '../../i18n/date-time';
 
 /**
  * A date and time picked in Hong Kong time, kept as an ISO time with its offset (`…T18:30:00+08:00`); loaded on

@@ -1,17 +1,12 @@
 import type { ReactNode } from 'react';
 import { Space, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../../shared/resources/declaration';
 import { lookupNameField } from '../../../../shared/resources/declaration';
+import { formatDate, formatDateTime } from '../../i18n/date-time';
 import { choiceLabel } from './choice-select';
 import { useOptionListQuery } from './declared-api';
 import type { ResourceRow, Translate } from './types';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * How the back-office shows a value of each declared field type, in table cells and read-only views. Times are
@@ -19,8 +14,8 @@ dayjs.extend(timezone);
  * integer minor units and shown with its currency's own decimals (none for KRW and JPY).
  */
 
-/** The business's time zone: every time a person reads is shown in it. */
-export const BUSINESS_TIME_ZONE = 'Asia/Hong_Kong';
+// one formatter for every time on screen (Hong Kong time): re-exported for the screens that import it from here
+export { BUSINESS_TIME_ZONE, formatDate, formatDateTime, inBusinessTime } from '../../i18n/date-time';
 
 /** The number locale of an interface language. */
 export function numberLocale(language: string): string {
@@ -83,39 +78,6 @@ export function formatMoney(
 export function formatRate(basisPoints: number | null | undefined, language: string): string {
   if (basisPoints === null || basisPoints === undefined || !Number.isFinite(Number(basisPoints))) return '';
   return `${new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 2 }).format(Number(basisPoints) / 100)}%`;
-}
-
-/** A stored time (ISO, or SQL `YYYY-MM-DD HH:mm:ss` in UTC) in Hong Kong time. */
-export function inBusinessTime(value: string | Date): Dayjs {
-  const text = typeof value === 'string' ? value.trim() : value;
-  // a time without an offset comes from the database in UTC
-  const parsed =
-    typeof text === 'string' && !/(Z|[+-]\d\d:?\d\d)$/i.test(text) && /\d\d:\d\d/.test(text)
-      ? dayjs.utc(text.replace(' ', 'T'))
-      : dayjs(text);
-  return parsed.tz(BUSINESS_TIME_ZONE);
-}
-
-/** A time as a person reads it: `2026-03-01 18:30` in Hong Kong time (seconds on request). */
-export function formatDateTime(
-  value: string | Date | null | undefined,
-  options: { seconds?: boolean } = {},
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  const time = inBusinessTime(value);
-  if (!time.isValid()) return String(value);
-  return time.format(options.seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm');
-}
-
-/**
- * A calendar date: a `YYYY-MM-DD` is shown as is (a date has no time zone); a full time is shown as its date in
- * Hong Kong.
- */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const time = inBusinessTime(value);
-  return time.isValid() ? time.format('YYYY-MM-DD') : String(value);
 }
 
 /** A yes / no tag in the interface language. */

@@ -13,9 +13,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { firstLoadLocale } from '../../components/first-load';
 import { isApiError } from '../../app/api';
+import { formatDateTime } from '../../i18n/date-time';
 import { errorSummary, showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { usePasswordConfirmation } from '../profile/password-confirmation';
@@ -26,9 +27,11 @@ import {
   useUpdateApiTokenMutation,
   type ApiToken,
 } from '../profile/profile-api';
+import { useUnsavedForm } from '../profile/use-unsaved-form';
 import { AbilityPicker } from './ability-picker';
+import { PageHeader } from '../../components/layout/page-header';
 
-const when = (v: string | null, never: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : never);
+const when = (v: string | null, never: string) => (v ? formatDateTime(v) : never);
 
 /**
  * /user/api-tokens: personal access tokens. Create with a name and abilities (a subset of the user's own
@@ -48,6 +51,7 @@ export default function ApiTokensPage() {
   const [editing, setEditing] = useState<ApiToken | null>(null);
   const [error, setError] = useState<string | null>(null);
   const available = tokens.data?.available_abilities ?? [];
+  const unsaved = useUnsavedForm();
 
   const onCreate = async (values: { name: string; abilities?: string[] }) => {
     setError(null);
@@ -56,6 +60,7 @@ export default function ApiTokensPage() {
     if (result.data) {
       setPlain(result.data.token);
       createForm.resetFields();
+      unsaved.saved();
       return;
     }
     showSubmitError(result.error, createForm, t, setError);
@@ -80,7 +85,7 @@ export default function ApiTokensPage() {
   return (
     <Space orientation="vertical" size="large" style={{ display: 'flex', padding: 24 }}>
       {modal}
-      <Typography.Title level={3}>{t('apiTokens.title')}</Typography.Title>
+      <PageHeader title={t('apiTokens.title')} />
       {error && <Alert type="error" showIcon title={error} role="alert" />}
       <Card title={t('apiTokens.create')}>
         <Typography.Paragraph type="secondary">{t('apiTokens.help')}</Typography.Paragraph>
@@ -90,6 +95,7 @@ export default function ApiTokensPage() {
           layout="vertical"
           requiredMark={false}
           onFinish={onCreate}
+          onValuesChange={unsaved.onValuesChange}
           initialValues={{ abilities: [] }}
         >
           <Form.Item
@@ -113,7 +119,7 @@ export default function ApiTokensPage() {
           rowKey="id"
           size="small"
           pagination={false}
-          loading={tokens.isFetching}
+          locale={firstLoadLocale(tokens.isLoading)}
           dataSource={tokens.data?.items ?? []}
           scroll={{ x: true }}
           columns={[

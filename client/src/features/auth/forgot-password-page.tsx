@@ -19,7 +19,9 @@ export default function ForgotPasswordPage() {
 
   return (
     <Card>
-      <Typography.Title level={3}>{t('auth.forgot.title')}</Typography.Title>
+      <Typography.Title level={1} className="public-title">
+        {t('auth.forgot.title')}
+      </Typography.Title>
       {token && linkEmail ? (
         <ResetPasswordForm token={token} email={linkEmail} />
       ) : (

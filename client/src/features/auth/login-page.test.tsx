@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -11,6 +11,7 @@ import LoginPage from './login-page';
 import TwoFactorPage from './two-factor-page';
 import RegisterPage from './register-page';
 import { shellActions } from '../../app/shell-slice';
+import { LanguageSwitch } from '../../components/layout/language-switch';
 
 const admin = {
   id: 1,
@@ -29,7 +30,15 @@ function setup(path = '/login', registration = false) {
   store.dispatch(shellActions.registrationEnabled(registration));
   const router = createMemoryRouter(
     [
-      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/login',
+        element: (
+          <>
+            <LanguageSwitch />
+            <LoginPage />
+          </>
+        ),
+      },
       { path: '/two-factor-challenge', element: <TwoFactorPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/', element: <p>Home</p> },
@@ -59,6 +68,7 @@ jest.setTimeout(30_000);
 describe('staff sign-in screens', () => {
   beforeEach(() => {
     resetCsrfToken();
+    window.localStorage.clear();
     initI18n('en');
   });
 
@@ -79,7 +89,11 @@ describe('staff sign-in screens', () => {
     });
     const { store, user } = setup();
     await fillAndSubmit(user, 'wrong');
-    expect(await screen.findByText('These credentials do not match our records.')).toBeInTheDocument();
+    // about the pair, not the email field: said above the form
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'These credentials do not match our records.',
+    );
+    expect(document.querySelector('.ant-form-item-explain-error')).toBeNull();
     expect(store.getState().app.user).toBeNull();
 
     act(() => {
@@ -105,6 +119,48 @@ describe('staff sign-in screens', () => {
       password: 'Admin1234',
       remember: false,
     });
+  });
+
+  it('keeps the language chosen on the sign-in page over the profile’s, and saves it to the profile', async () => {
+    const calls = installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'POST /api/login': fakeResponse(200, { user: { ...admin, language: 'en' } }),
+      'GET /api/user': fakeResponse(200, { user: admin, two_factor_setup_required: false }),
+      'PUT /api/user/profile': fakeResponse(200, {
+        user: { ...admin, language: 'zh_HK' },
+        verification: null,
+      }),
+    });
+    const { store, user } = setup();
+    await user.click(screen.getByTestId('language-switch'));
+    await user.click(await screen.findByText('繁體中文', { selector: '.ant-dropdown-menu-title-content' }));
+    expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('電郵'), { target: { value: 'admin@example.com' } });
+    fireEvent.change(screen.getByLabelText('密碼'), { target: { value: 'Admin1234' } });
+    await user.click(screen.getByRole('button', { name: '登入' }));
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    // the profile said en; the last explicit choice (zh_HK, on the sign-in page) wins and is saved
+    expect(store.getState().app.user?.language).toBe('zh_HK');
+    expect(window.localStorage.getItem('locale')).toBe('zh_HK');
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/user/profile'))).toBe(true));
+    const saved = calls.find((c) => c.url.endsWith('/api/user/profile'))!;
+    expect(saved.init.method).toBe('PUT');
+    expect(JSON.parse(saved.init.body as string)).toEqual({ language: 'zh_HK' });
+    // taken once: the next sign-in without a choice uses the profile's language again
+    expect(window.localStorage.getItem('locale_chosen')).toBeNull();
+  });
+
+  it('without a choice on the sign-in page uses the profile’s language and saves nothing', async () => {
+    const calls = installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'POST /api/login': fakeResponse(200, { user: { ...admin, language: 'zh_HK' } }),
+      'GET /api/user': fakeResponse(200, { user: admin, two_factor_setup_required: false }),
+    });
+    const { store, user } = setup();
+    await fillAndSubmit(user, 'Admin1234');
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(store.getState().app.user?.language).toBe('zh_HK');
+    expect(calls.some((c) => c.init.method === 'PUT')).toBe(false);
   });
 
   it('sends an account without 2FA to its profile when the admins require 2FA', async () => {
@@ -171,9 +227,9 @@ describe('staff sign-in screens', () => {
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
   });
 
-  it('the register screen is not found while registration is off, and a form while it is on', async () => {
+  it('the register screen says registration is closed while it is off, and a form while it is on', async () => {
     const off = setup('/register', false);
-    expect(screen.getByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByTestId('registration-closed')).toBeInTheDocument();
     expect(screen.queryByLabelText('Confirm password')).not.toBeInTheDocument();
     off.router.dispose();
   });

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { resetCsrfToken } from '../../http/client';
-import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useLoginMutation, type LoginRequest } from './auth-api';
 import { accountApi } from '../profile/profile-api';
 import { userSignedIn } from './session';
+import { showSignInError } from './sign-in-error';
 
 /** Staff sign-in (spec §2 /login); asks for the two-factor step when the server says so. */
 export default function LoginPage() {
@@ -34,7 +34,7 @@ export default function LoginPage() {
         resetCsrfToken();
         navigate('/two-factor-challenge');
       } else {
-        userSignedIn(dispatch, result.data.user);
+        void userSignedIn(dispatch, result.data.user);
         // admins require 2FA and this account has none yet: only its profile's 2FA setup is open
         const session = await dispatch(
           accountApi.endpoints.sessionUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
@@ -43,12 +43,14 @@ export default function LoginPage() {
       }
       return;
     }
-    showSubmitError(result.error, form, t, setError);
+    showSignInError(result.error, form, t, setError);
   };
 
   return (
     <Card>
-      <Typography.Title level={3}>{t('auth.login.title')}</Typography.Title>
+      <Typography.Title level={1} className="public-title">
+        {t('auth.login.title')}
+      </Typography.Title>
       {timedOut && (
         <Alert
           type="warning"
@@ -58,7 +60,16 @@ export default function LoginPage() {
           data-testid="session-expired"
         />
       )}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          style={{ marginBottom: 16 }}
+          role="alert"
+          data-testid="login-error"
+        />
+      )}
       <Form
         form={form}
         layout="vertical"

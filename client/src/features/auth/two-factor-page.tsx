@@ -26,7 +26,7 @@ export default function TwoFactorPage() {
         : { code: (values.code ?? '').replace(/\s+/g, '') },
     );
     if (result.data) {
-      userSignedIn(dispatch, result.data.user);
+      void userSignedIn(dispatch, result.data.user);
       navigate('/', { replace: true });
       return;
     }
@@ -41,7 +41,9 @@ export default function TwoFactorPage() {
 
   return (
     <Card>
-      <Typography.Title level={3}>{t('auth.twoFactor.title')}</Typography.Title>
+      <Typography.Title level={1} className="public-title">
+        {t('auth.twoFactor.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         {recovery ? t('auth.twoFactor.recoveryHelp') : t('auth.twoFactor.codeHelp')}
       </Typography.Paragraph>

@@ -27,7 +27,9 @@ export default function VerifyEmailPage() {
 
   return (
     <Card>
-      <Typography.Title level={3}>{t('auth.verify.title')}</Typography.Title>
+      <Typography.Title level={1} className="public-title">
+        {t('auth.verify.title')}
+      </Typography.Title>
       {state === 'pending' && (
         <Typography.Paragraph role="status">{t('auth.verify.progress')}</Typography.Paragraph>
       )}

@@ -16,7 +16,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import type { FileItem, FileKind, FileUse } from '../../../../shared/files';
 import { sortOrderOf } from '../../components/resource/resource-query';
-import { formatDateTime } from '../../components/resource/renderers';
+import { formatDateTime } from '../../i18n/date-time';
 import { formatFileSize } from './files-api';
 
 /**

@@ -75,11 +75,24 @@ export function formatFileSize(bytes: number): string {
   return `${megabytes(bytes)} MB`;
 }
 
-/** The figures the storage texts interpolate. */
+/**
+ * The figures the storage texts interpolate, rounded alike: used and quota in megabytes with the same decimals
+ * (chosen by the quota's size: 2 under 10 MB, 1 under 100 MB, none above), and the percentage computed from those
+ * two shown figures. Storage not full never reads as full (`1 MB of 1 MB`, `100 %`): the used figure then stops one
+ * step below the quota.
+ */
 export function usageFigures(usage: StorageUsage): { used: string; quota: string; percent: string } {
-  return {
-    used: megabytes(usage.used_bytes),
-    quota: megabytes(usage.quota_bytes),
-    percent: usage.percent.toLocaleString('en', { maximumFractionDigits: 1 }),
-  };
+  const quotaMb = usage.quota_bytes / MB;
+  const digits = quotaMb < 10 ? 2 : quotaMb < 100 ? 1 : 0;
+  const step = 10 ** -digits;
+  const round = (mb: number) => Math.round(mb / step) * step;
+  const quota = round(quotaMb);
+  let used = round(usage.used_bytes / MB);
+  const full = usage.used_bytes >= usage.quota_bytes;
+  if (!full && used >= quota) used = Math.max(0, quota - step);
+  let percent = quota > 0 ? Math.round((used / quota) * 100) : full ? 100 : 0;
+  if (!full && percent >= 100) percent = 99;
+  const shown = (mb: number) =>
+    mb.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return { used: shown(used), quota: shown(quota), percent: percent.toLocaleString('en') };
 }

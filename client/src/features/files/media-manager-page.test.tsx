@@ -209,9 +209,9 @@ describe('media manager', () => {
     });
     const bar = await screen.findByTestId('storage-usage', {}, SLOW);
     expect(bar).toHaveAttribute('data-status', 'almost_full');
-    expect(bar).toHaveTextContent('Storage used: 942.1 MB of 1,024 MB (92 %)');
+    expect(bar).toHaveTextContent('Storage used: 942 MB of 1,024 MB (92 %)');
     expect(within(bar).getByTestId('storage-usage-status')).toHaveTextContent(
-      'Storage is almost full: 942.1 MB of 1,024 MB used (92 %).',
+      'Storage is almost full: 942 MB of 1,024 MB used (92 %).',
     );
     expect(await screen.findByTestId('files-empty', {}, SLOW)).toHaveTextContent(
       'No files have been uploaded yet.',

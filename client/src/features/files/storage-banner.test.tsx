@@ -10,6 +10,7 @@ import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch } from '../../test/http-fakes';
 import { ProfilePhotoSection } from '../profile/profile-photo-section';
+import { usageFigures } from './files-api';
 import { StorageBanner } from './storage-banner';
 
 const MB = 1024 * 1024;
@@ -80,7 +81,24 @@ describe('storage banner', () => {
     const shown = await screen.findByTestId('storage-banner');
     expect(shown).toHaveAttribute('data-status', 'almost_full');
     expect(shown).toHaveClass('ant-alert-warning');
-    expect(shown).toHaveTextContent('Storage is almost full: 942.5 MB of 1,024 MB used (92 %).');
+    expect(shown).toHaveTextContent('Storage is almost full: 943 MB of 1,024 MB used (92 %).');
+  });
+
+  it('rounds used and quota alike and takes the percentage from them: never "1 MB of 1 MB (95 %)"', () => {
+    const of = (usedBytes: number, quotaBytes: number) =>
+      usageFigures({
+        used_bytes: usedBytes,
+        quota_bytes: quotaBytes,
+        percent: Math.round((usedBytes / quotaBytes) * 1000) / 10,
+        suspended: false,
+        status: usedBytes >= quotaBytes ? 'full' : 'almost_full',
+      });
+    expect(of(0.95 * MB, MB)).toEqual({ used: '0.95', quota: '1.00', percent: '95' });
+    // not full never reads as full, however close
+    expect(of(MB - 10, MB)).toEqual({ used: '0.99', quota: '1.00', percent: '99' });
+    expect(of(MB, MB)).toEqual({ used: '1.00', quota: '1.00', percent: '100' });
+    expect(of(47.5 * MB, 50 * MB)).toEqual({ used: '47.5', quota: '50.0', percent: '95' });
+    expect(of(1023.8 * MB, 1024 * MB)).toEqual({ used: '1,023', quota: '1,024', percent: '99' });
   });
 
   it('is an error when storage is full', async () => {
@@ -98,7 +116,7 @@ describe('storage banner', () => {
     setup();
     const shown = await screen.findByTestId('storage-banner');
     expect(shown).toHaveClass('ant-alert-error');
-    expect(shown).toHaveTextContent('檔案儲存已暫停，暫時不接受上載（已使用 12.3 MB，上限 1,024 MB）。');
+    expect(shown).toHaveTextContent('檔案儲存已暫停，暫時不接受上載（已使用 12 MB，上限 1,024 MB）。');
   });
 
   it('is for users who may see files: without files.view no request and no banner', async () => {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Student } from '../../app/types';
 import { useAppDispatch } from '../../app/hooks';
-import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { usePortalLoginMutation } from '../auth/auth-api';
 import { studentSignedIn } from '../auth/session';
+import { showSignInError } from '../auth/sign-in-error';
 import { refreshStudent } from './portal-api';
 
 interface PortalLoginForm {
@@ -32,13 +32,14 @@ export default function PortalLoginPage() {
       // a password staff set is changed first (the answer says so, or the student record does)
       const answer = result.data as { student: Student; must_change_password?: boolean };
       const must = answer.must_change_password === true || answer.student.must_change_password === true;
-      studentSignedIn(dispatch, { ...answer.student, must_change_password: must });
-      // the whole record (whether the information is submitted) for the screens' lock
-      void refreshStudent(dispatch, { ...answer.student, must_change_password: must });
+      const saved = studentSignedIn(dispatch, { ...answer.student, must_change_password: must });
+      // the whole record (whether the information is submitted) for the screens' lock, read once a language
+      // chosen on this page is saved to it
+      void saved.then(() => refreshStudent(dispatch, { ...answer.student, must_change_password: must }));
       navigate(must ? '/password/change' : '/', { replace: true });
       return;
     }
-    showSubmitError(result.error, form, t, setError, { portal: true });
+    showSignInError(result.error, form, t, setError, { portal: true });
   };
 
   return (
@@ -56,7 +57,16 @@ export default function PortalLoginPage() {
           data-testid="session-expired"
         />
       )}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          style={{ marginBottom: 16 }}
+          role="alert"
+          data-testid="login-error"
+        />
+      )}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="email" label={t('auth.email')} rules={[rules.required(t), rules.email(t)]}>
           <Input type="email" autoComplete="username" autoFocus />

@@ -83,6 +83,29 @@ const bodies = (calls: FetchCall[], method: string, url: string) =>
 
 beforeEach(() => resetCsrfToken());
 
+describe('unsaved changes on the profile', () => {
+  it('a change raises the unsaved-changes flag (the guard asks before leaving); saving lowers it', async () => {
+    const { calls, store } = setup({
+      'PUT /api/user/profile': fakeResponse(200, {
+        user: { ...profile, name: 'Chan Tai Man (MK)' },
+        verification: null,
+      }),
+    });
+    const section = await screen.findByTestId('profile-information', undefined, SLOW);
+    const form = within(section);
+    expect(store.getState().app.unsavedChanges).toBe(false);
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Chan Tai Man (MK)' } });
+    expect(store.getState().app.unsavedChanges).toBe(true);
+    // the password form has changes too: saving the information leaves the flag up for it
+    const password = within(screen.getByTestId('password-section'));
+    fireEvent.change(password.getByLabelText('Current password'), { target: { value: 'typed' } });
+    fireEvent.click(form.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(bodies(calls, 'PUT', '/api/user/profile')).toHaveLength(1), SLOW);
+    expect(await screen.findByText('Profile saved.', undefined, SLOW)).toBeInTheDocument();
+    expect(store.getState().app.unsavedChanges).toBe(true);
+  });
+});
+
 describe('profile information: the email address', () => {
   it('compares addresses as the server does (trimmed, any case)', () => {
     expect(emailChanged('CHAN@example.com ', 'chan@example.com')).toBe(false);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate } from 'react-router-dom';
@@ -24,6 +24,8 @@ import { ProfilePhotoSection } from './profile-photo-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { NewPasswordFields } from './new-password-fields';
+import { useUnsavedForm } from './use-unsaved-form';
+import { PageHeader } from '../../components/layout/page-header';
 
 type InfoValues = Pick<Profile, 'name' | 'email' | 'language'> & { current_password?: string };
 
@@ -50,6 +52,14 @@ function ProfileInformation({ initial }: { initial: Profile }) {
   const [resend, resending] = useSendVerificationMutation();
   const [notice, setNotice] = useState<{ type: 'success' | 'warning' | 'error'; text: string } | null>(null);
   const newEmail = emailChanged(Form.useWatch('email', form), profile.email);
+  const unsaved = useUnsavedForm();
+  // the header's language switch saves to the profile too: show what it saved unless the field was changed here
+  const headerLanguage = user?.language;
+  useEffect(() => {
+    if (!headerLanguage || form.isFieldTouched('language')) return;
+    form.setFieldValue('language', headerLanguage);
+    setProfile((p) => (p.language === headerLanguage ? p : { ...p, language: headerLanguage }));
+  }, [headerLanguage, form]);
 
   const onFinish = async (values: InfoValues) => {
     setNotice(null);
@@ -63,6 +73,7 @@ function ProfileInformation({ initial }: { initial: Profile }) {
     if (result.data) {
       const saved = result.data.user;
       setProfile(saved);
+      unsaved.saved();
       form.setFieldValue('current_password', undefined);
       if (user)
         dispatch(
@@ -99,6 +110,7 @@ function ProfileInformation({ initial }: { initial: Profile }) {
         layout="vertical"
         requiredMark={false}
         initialValues={{ name: profile.name, email: profile.email, language: profile.language }}
+        onValuesChange={unsaved.onValuesChange}
         onFinish={onFinish}
         style={{ maxWidth: 480 }}
       >
@@ -167,6 +179,7 @@ function UpdatePassword() {
   const [form] = Form.useForm<PasswordValues>();
   const [update, { isLoading }] = useUpdatePasswordMutation();
   const [error, setError] = useState<string | null>(null);
+  const unsaved = useUnsavedForm();
 
   const onFinish = async (values: PasswordValues) => {
     setError(null);
@@ -174,6 +187,7 @@ function UpdatePassword() {
     const result = await update(apiTokens ? { ...body, revoke_tokens: revoke !== false } : body);
     if (!result.error) {
       form.resetFields();
+      unsaved.saved();
       const tokens =
         revoke === false
           ? t('profile.password.tokensKept')
@@ -201,6 +215,7 @@ function UpdatePassword() {
         name="update-password"
         layout="vertical"
         requiredMark={false}
+        onValuesChange={unsaved.onValuesChange}
         onFinish={onFinish}
         style={{ maxWidth: 480 }}
       >
@@ -288,7 +303,7 @@ export default function ProfilePage() {
   if (setupRequired) {
     return (
       <Space orientation="vertical" size="large" style={{ display: 'flex', padding: 24 }}>
-        <Typography.Title level={3}>{t('profile.title')}</Typography.Title>
+        <PageHeader title={t('profile.title')} />
         <Alert
           type="warning"
           showIcon
@@ -301,7 +316,7 @@ export default function ProfilePage() {
   }
   return (
     <Space orientation="vertical" size="large" style={{ display: 'flex', padding: 24 }}>
-      <Typography.Title level={3}>{t('profile.title')}</Typography.Title>
+      <PageHeader title={t('profile.title')} />
       {data && features.canUpdateProfileInformation && <ProfileInformation key={data.id} initial={data} />}
       <ProfilePhotoSection />
       {features.canUpdatePassword && <UpdatePassword />}

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { appActions } from '../../app/app-slice';
@@ -82,6 +82,18 @@ describe('profile photo section', () => {
     expect(headers['X-CSRF-Token']).toBe('t');
 
     await user.click(screen.getByRole('button', { name: /Remove photo/ }));
+    // nothing is removed until confirmed: cancelling keeps the photo
+    expect(await screen.findByText('Remove your profile photo?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
+    expect(photoSrc()).toBe('/api/files/12');
+    await user.click(screen.getAllByRole('button', { name: /Remove photo/ })[0]);
+    const confirm = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.ant-popconfirm:not(.ant-popover-hidden)');
+      expect(open).not.toBeNull();
+      return open!;
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove photo' }));
     await waitFor(() => expect(store.getState().app.user?.profile_photo_url).toBeNull());
     expect(photoSrc()).toBeNull();
     expect(calls.some((c) => c.init.method === 'DELETE')).toBe(true);

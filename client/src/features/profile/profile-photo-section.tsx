@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Avatar, Button, Card, Space, Typography, Upload } from 'antd';
+import { Alert, App, Avatar, Button, Card, Popconfirm, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api';
@@ -14,7 +14,7 @@ const ACCEPT = uploadAccept('image');
 /**
  * The profile photo on /user/profile (feature `managesProfilePhotos`): the current photo, a JPG/PNG/WebP/GIF
  * upload refused here already when it is over the upload limit (`maxUploadSize` MB) or not an image, the
- * server's refusals in words, and removal. The top bar's avatar follows the session user.
+ * server's refusals in words, and removal (once confirmed). The top bar's avatar follows the session user.
  */
 export function ProfilePhotoSection() {
   const { t } = useTranslation();
@@ -85,14 +85,18 @@ export function ProfilePhotoSection() {
               </Button>
             </Upload>
             {photo && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={deleting.isLoading}
-                onClick={() => void remove()}
+              <Popconfirm
+                title={t('profile.photo.removeConfirm')}
+                description={t('profile.photo.removeConfirmHelp')}
+                okText={t('profile.photo.remove')}
+                okButtonProps={{ danger: true }}
+                cancelText={t('common.cancel')}
+                onConfirm={() => remove()}
               >
-                {t('profile.photo.remove')}
-              </Button>
+                <Button danger icon={<DeleteOutlined />} disabled={deleting.isLoading}>
+                  {t('profile.photo.remove')}
+                </Button>
+              </Popconfirm>
             )}
           </Space>
           <Typography.Text type="secondary">{t('profile.photo.help', { max: maxMb })}</Typography.Text>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { firstLoadLocale } from '../../components/first-load';
 import { isApiError } from '../../app/api';
+import { formatDateTime } from '../../i18n/date-time';
 import { errorSummary } from '../../components/forms/server-errors';
 import { usePasswordConfirmation } from './password-confirmation';
 import { useBrowserSessionsQuery, useLogoutOtherSessionsMutation, type BrowserSession } from './profile-api';
@@ -32,7 +33,7 @@ export function SessionsSection() {
         rowKey="id"
         size="small"
         pagination={false}
-        loading={sessions.isFetching}
+        locale={firstLoadLocale(sessions.isLoading)}
         dataSource={sessions.data?.items ?? []}
         scroll={{ x: true }}
         columns={[
@@ -51,7 +52,7 @@ export function SessionsSection() {
             title: t('profile.sessions.lastActive'),
             dataIndex: 'last_active',
             key: 'last_active',
-            render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
+            render: (v: string | null) => (v ? formatDateTime(v) : '—'),
           },
         ]}
       />

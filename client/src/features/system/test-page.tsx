@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
 import { currentLocale } from '../../i18n/i18n';
 import { toRouterLocale } from '../../i18n/locale';
+import { formatTime } from '../../i18n/date-time';
 
 /**
  * /test (public): a connection self-test for support calls — is the server reachable, is there a valid
@@ -50,9 +51,7 @@ export default function TestPage() {
         <Descriptions.Item label={t('test.uploadLimit')}>
           {t('test.megabytes', { count: maxUploadSize })}
         </Descriptions.Item>
-        {lastRun && (
-          <Descriptions.Item label={t('test.lastRun')}>{lastRun.toLocaleTimeString()}</Descriptions.Item>
-        )}
+        {lastRun && <Descriptions.Item label={t('test.lastRun')}>{formatTime(lastRun)}</Descriptions.Item>}
       </Descriptions>
       <Button type="primary" onClick={run} disabled={running} style={{ marginTop: 16 }}>
         {t('test.run')}
