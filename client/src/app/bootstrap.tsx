@@ -8,7 +8,7 @@ import { authApi, unwrapStudent } from '../features/auth/auth-api';
 import { LoadingScreen } from '../components/loading-screen';
 import { appActions } from './app-slice';
 import { startHeartbeat } from './heartbeat';
-import { navigateTo, setActiveRouter, watchNavigation } from './navigation';
+import { failedLocation, navigateTo, setActiveRouter, watchNavigation } from './navigation';
 import { AppProviders } from './providers';
 import { buildRoutes } from './routes/build-routes';
 import type { LazyPage, RouteTable } from './routes/types';
@@ -27,7 +27,9 @@ export function connectHttp(store: AppStore): void {
       const student = store.getState().app.student;
       if (action.to === '/password/change' && student && student.must_change_password !== true)
         store.dispatch(appActions.setStudent({ ...student, must_change_password: true }));
-      navigateTo(action.to, { replace: action.replace });
+      // an error screen's "Try again" opens the screen whose load failed again
+      const retry = action.to.startsWith('/error-') ? (failedLocation() ?? undefined) : undefined;
+      navigateTo(action.to, { replace: action.replace, retry });
     },
   });
 }

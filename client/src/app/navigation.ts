@@ -2,6 +2,7 @@ import type { createBrowserRouter } from 'react-router-dom';
 import { setLocale } from '../i18n/i18n';
 import { localeFromSearch } from '../i18n/locale';
 import { appActions } from './app-slice';
+import { shellActions } from './shell-slice';
 import type { AppStore } from './store';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -22,14 +23,41 @@ export function isSystemNavigation(state: unknown): boolean {
  * Navigate from outside React (the HTTP client's error handling, the heartbeat). Before the router exists
  * (during start-up) the URL is changed directly and the router starts there.
  */
-export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
+export function navigateTo(to: string, options: { replace?: boolean; retry?: string } = {}): void {
+  const state = options.retry ? { ...SYSTEM_NAVIGATION, retry: options.retry } : SYSTEM_NAVIGATION;
   if (activeRouter) {
-    void activeRouter.navigate(to, { replace: options.replace ?? false, state: SYSTEM_NAVIGATION });
+    void activeRouter.navigate(to, { replace: options.replace ?? false, state });
     return;
   }
   if (typeof window === 'undefined') return;
-  if (options.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
+  if (options.replace) window.history.replaceState(state, '', to);
+  else window.history.pushState(state, '', to);
+}
+
+/**
+ * The screen a failed load was opening (the navigation under way) or, when none, the one on show (the address
+ * bar's, before the router exists): what an error screen's "Try again" opens again.
+ */
+export function failedLocation(): string | null {
+  const at = activeRouter
+    ? (activeRouter.state.navigation.location ?? activeRouter.state.location)
+    : typeof window !== 'undefined'
+      ? {
+          pathname: window.location.pathname,
+          search: window.location.search,
+          state: window.history.state as unknown,
+        }
+      : null;
+  if (!at) return null;
+  // failing again on an error screen (its "Try again" failed too): still the screen it was for
+  if (at.pathname.startsWith('/error-')) return retryPath(at.state);
+  return at.pathname + at.search;
+}
+
+/** Where an error screen's "Try again" goes: the location state the HTTP client's navigation left, if any. */
+export function retryPath(state: unknown): string | null {
+  const retry = state && typeof state === 'object' ? (state as { retry?: unknown }).retry : undefined;
+  return typeof retry === 'string' && retry.startsWith('/') && !retry.startsWith('//') ? retry : null;
 }
 
 export function setActiveRouter(router: Router | null): void {
@@ -47,6 +75,11 @@ export function watchNavigation(router: Pick<Router, 'state' | 'subscribe'>, sto
   return router.subscribe((state) => {
     const loaded = state.navigation.state === 'idle';
     if (store.getState().app.loaded !== loaded) store.dispatch(appActions.setLoaded(loaded));
+    // "Reload view" (/reload): the screen is remounted once its fresh data is in, never while /reload is under way
+    if (loaded && store.getState().shell.viewReloadPending) {
+      store.dispatch(shellActions.viewReloadPending(false));
+      store.dispatch(appActions.bumpViewKey());
+    }
     const { pathname, search } = state.location;
     if (pathname !== lastPath) {
       lastPath = pathname;

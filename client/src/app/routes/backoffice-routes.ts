@@ -1,19 +1,14 @@
 import {
-  AppstoreOutlined,
-  BellOutlined,
   BranchesOutlined,
   CalendarOutlined,
   ApiOutlined,
   FolderOpenOutlined,
-  FormOutlined,
   HomeOutlined,
   IdcardOutlined,
   LockOutlined,
-  NotificationOutlined,
   SafetyOutlined,
   ShopOutlined,
   TeamOutlined,
-  TableOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { ADMINS_ONLY } from '../../../../shared/permissions';
@@ -23,6 +18,7 @@ import { resourceRoutes } from '../../components/resource/resource-routes';
 import { SCHOOL_PAGE } from '../../features/schools/school-page';
 import { STUDENT_PAGE } from '../../features/students/student-page';
 import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
+import { reloadView } from '../../features/system/reload';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteTable } from './types';
 
@@ -38,11 +34,17 @@ export const backofficeRoutes: RouteTable = {
   menuGroups: [
     SETTINGS_MENU_GROUP,
     ...DECLARED_MENU_GROUPS,
-    { id: 'components', labelKey: 'menu.components', icon: AppstoreOutlined, order: 900 },
     { id: 'account', labelKey: 'menu.account', icon: IdcardOutlined, order: 850 },
   ],
   routes: [
-    { path: '/', access: 'signed-in', redirectTo: '/calendar' },
+    // `/` → the calendar (spec §2); someone who may not see it starts on /home, never on an error screen
+    {
+      path: '/',
+      access: 'signed-in',
+      redirectTo: '/calendar',
+      permission: 'calendar.view',
+      deniedRedirect: '/home',
+    },
 
     // Public (spec §2): sign-in screens (guests only) and /test.
     {
@@ -89,7 +91,8 @@ export const backofficeRoutes: RouteTable = {
       titleKey: 'auth.logout.title',
       page: () => import('../../features/auth/logout-page'),
     },
-    { path: '/reload', access: 'signed-in', page: () => import('../../features/system/reload-page') },
+    // "Reload view": no screen of its own, the screen `to` opened again (features/system/reload.ts)
+    { path: '/reload', access: 'signed-in', redirectTo: reloadView },
     {
       path: '/home',
       access: 'signed-in',
@@ -185,69 +188,60 @@ export const backofficeRoutes: RouteTable = {
       menu: { labelKey: 'menu.security', group: 'settings', icon: LockOutlined, order: 5 },
     },
 
-    // UI showcase (spec §2 "/components/ pages").
+    // UI showcase (spec §2 "/components/ pages"): open by their address, for developers, in no menu.
     {
       path: '/components/alerts',
       access: 'signed-in',
       titleKey: 'showcase.alerts.title',
       page: () => import('../../features/showcase/alerts-page'),
-      menu: { labelKey: 'showcase.alerts.title', group: 'components', icon: NotificationOutlined, order: 1 },
     },
     {
       path: '/components/avatar',
       access: 'signed-in',
       titleKey: 'showcase.avatar.title',
       page: () => import('../../features/showcase/avatar-page'),
-      menu: { labelKey: 'showcase.avatar.title', group: 'components', icon: UserOutlined, order: 2 },
     },
     {
       path: '/components/buttons',
       access: 'signed-in',
       titleKey: 'showcase.buttons.title',
       page: () => import('../../features/showcase/buttons-page'),
-      menu: { labelKey: 'showcase.buttons.title', group: 'components', order: 3 },
     },
     {
       path: '/components/inputs',
       access: 'signed-in',
       titleKey: 'showcase.inputs.title',
       page: () => import('../../features/showcase/inputs-page'),
-      menu: { labelKey: 'showcase.inputs.title', group: 'components', order: 4 },
     },
     {
       path: '/components/badges',
       access: 'signed-in',
       titleKey: 'showcase.badges.title',
       page: () => import('../../features/showcase/badges-page'),
-      menu: { labelKey: 'showcase.badges.title', group: 'components', icon: BellOutlined, order: 5 },
     },
     {
       path: '/components/forms',
       access: 'signed-in',
       titleKey: 'showcase.forms.title',
       page: () => import('../../features/showcase/forms-page'),
-      menu: { labelKey: 'showcase.forms.title', group: 'components', icon: FormOutlined, order: 6 },
     },
     {
       path: '/components/tables',
       access: 'signed-in',
       titleKey: 'showcase.tables.title',
       page: () => import('../../features/showcase/tables-page'),
-      menu: { labelKey: 'showcase.tables.title', group: 'components', icon: TableOutlined, order: 7 },
     },
     {
       path: '/components/modals',
       access: 'signed-in',
       titleKey: 'showcase.modals.title',
       page: () => import('../../features/showcase/modals-page'),
-      menu: { labelKey: 'showcase.modals.title', group: 'components', order: 8 },
     },
     {
       path: '/components/tabs',
       access: 'signed-in',
       titleKey: 'showcase.tabs.title',
       page: () => import('../../features/showcase/tabs-page'),
-      menu: { labelKey: 'showcase.tabs.title', group: 'components', order: 9 },
     },
 
     // Files (issue 12): the media manager, with the storage used against the quota.

@@ -1,9 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { data, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
-import { api } from '../api';
+import { api, isApiError } from '../api';
 import type { AppStore } from '../store';
 import type { AppKind } from '../types';
-import { dataQuery, mergeRouteData, resolveDataUrl, type RouteData } from './route-data';
+import { dataQuery, hasMalformedId, mergeRouteData, resolveDataUrl, type RouteData } from './route-data';
 import type { LazyPage, RouteEntry, RouteGuard, RouteTable } from './types';
 import { RouteErrorPage } from '../../components/errors/route-error-page';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -44,9 +44,13 @@ export function makeLoader(
       throw redirect(entry.deniedRedirect ?? '/error-403');
     }
     if (entry.feature && !store.getState().app.features[entry.feature]) throw redirect('/error-404');
+    // an address no record can answer is the not-found screen, in the shell, without asking the server
+    if (hasMalformedId(params)) throw data(null, { status: 404 });
+    const url = new URL(request.url);
+    // a computed redirect stands in for its own address (/reload?to=…): no history entry of its own
+    if (typeof entry.redirectTo === 'function') throw replace(entry.redirectTo({ url, store }));
     if (entry.redirectTo) throw redirect(entry.redirectTo);
 
-    const url = new URL(request.url);
     const base: RouteData = { params, query: Object.fromEntries(url.searchParams) };
     if (!entry.data) return base;
     const call = store.dispatch(
@@ -56,9 +60,28 @@ export function makeLoader(
       ),
     );
     request.signal.addEventListener('abort', () => call.abort());
-    const response = await call.unwrap();
+    const response = await call.unwrap().catch((error: unknown) => {
+      throw routeLoadFailure(error);
+    });
     return mergeRouteData(base, response);
   };
+}
+
+/**
+ * What a route shows when its data call fails and the HTTP client left it to the screen. The URL is the call's
+ * only input (its path's ids, its query), so an answer refusing it (422, 400: `/settings/users/abc`) means the
+ * address names nothing there is: the not-found screen, inside the shell (the route's error element). Anything
+ * else goes on as it came.
+ */
+export function routeLoadFailure(error: unknown): unknown {
+  if (isApiError(error) && !error.handled && (error.status === 422 || error.status === 400))
+    return data(null, { status: 404 });
+  return error;
+}
+
+/** The error screens inside a layout: antd's, loaded with the layouts, never on the first load. */
+async function screenErrorBoundary() {
+  return { ErrorBoundary: (await import('../../components/errors/error-screen')).ScreenErrorPage };
 }
 
 function toRouteObject(entry: RouteEntry, options: BuildRoutesOptions): RouteObject {
@@ -72,7 +95,8 @@ function toRouteObject(entry: RouteEntry, options: BuildRoutesOptions): RouteObj
 
 /**
  * Turn the route table into react-router routes: public and guest screens under the public layout,
- * everything else (including the catch-all not-found screen) under the app layout.
+ * everything else (including the catch-all not-found screen) under the app layout; a screen that cannot open
+ * shows its error screen inside its layout.
  */
 export function buildRoutes(table: RouteTable, given: BuildRoutesOptions): RouteObject[] {
   const options = table.guard ? { ...given, guard: table.guard } : given;
@@ -82,27 +106,42 @@ export function buildRoutes(table: RouteTable, given: BuildRoutesOptions): Route
     {
       id: 'root',
       path: '/',
+      // only when a layout itself fails: a screen's failure stays inside its layout (below)
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <LoadingScreen />,
       children: [
         {
           id: 'public-layout',
           lazy: lazyComponent(options.layouts.public),
-          children: publicRoutes.map((entry) => toRouteObject(entry, options)),
+          children: [
+            {
+              // the sign-in frame is antd-free (first load): its screens' failures in plain markup
+              id: 'public-screens',
+              errorElement: <RouteErrorPage />,
+              children: publicRoutes.map((entry) => toRouteObject(entry, options)),
+            },
+          ],
         },
         {
           id: 'app-layout',
           lazy: lazyComponent(options.layouts.app),
           children: [
-            ...appRoutes.map((entry) => toRouteObject(entry, options)),
-            toRouteObject(
-              {
-                path: '*',
-                access: 'signed-in',
-                page: () => import('../../components/errors/not-found-page'),
-              },
-              options,
-            ),
+            {
+              // a screen that fails to open shows its error screen in the layout's place for it: the shell stays
+              id: 'app-screens',
+              lazy: screenErrorBoundary,
+              children: [
+                ...appRoutes.map((entry) => toRouteObject(entry, options)),
+                toRouteObject(
+                  {
+                    path: '*',
+                    access: 'signed-in',
+                    page: () => import('../../components/errors/not-found-page'),
+                  },
+                  options,
+                ),
+              ],
+            },
           ],
         },
       ],

@@ -26,3 +26,23 @@ export function dataQuery(call: RouteDataCall, params: Params, search: URLSearch
   }
   return query;
 }
+
+/** The largest id a record can have (the database's INT). */
+const MAX_ID = 2_147_483_647;
+
+/** A route parameter naming a record: `id`, `childId`, `product_id`. */
+const ID_PARAM = /^(id|[a-z]+Id|[a-z]+_id)$/;
+
+/**
+ * Whether the address names a record no id can name (`/settings/users/abc`, `/schools/basic/0`): a route parameter
+ * naming a record that is not a whole number from 1 to INT's largest. Such an address is not found, whichever
+ * screen reads it (a route's data call or the screen's own).
+ */
+export function hasMalformedId(params: Params): boolean {
+  return Object.entries(params).some(
+    ([name, value]) =>
+      ID_PARAM.test(name) &&
+      value !== undefined &&
+      !(/^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID),
+  );
+}

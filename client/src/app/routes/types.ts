@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Params } from 'react-router-dom';
 import type { FeatureFlag } from '../../../../shared/features';
 import type { QueryParams } from '../../http/client';
+import type { AppStore } from '../store';
 import type { Student, User } from '../types';
 
 /**
@@ -41,8 +42,11 @@ export interface RouteEntry {
   access: RouteAccess;
   /** The screen, loaded lazily so a route pays only for what it uses. */
   page?: LazyPage;
-  /** A redirect-only route (e.g. `/` → `/calendar`). */
-  redirectTo?: string;
+  /**
+   * A redirect-only route (e.g. `/` → `/calendar`), or where to go computed as the route opens (the URL and the
+   * store at hand: `/reload?to=…` asks for a fresh view of `to`).
+   */
+  redirectTo?: string | ((context: { url: URL; store: AppStore }) => string);
   data?: RouteDataCall;
   /** Permission key (shared/permissions.ts) the user must hold. */
   permission?: string;

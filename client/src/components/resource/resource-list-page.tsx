@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useScreenTitle } from '../layout/use-document-title';
 import { RecentRecordsButton, useRememberVisit } from './recent-records-button';
 import { ResourceTable } from './resource-table';
 import type { ListQueryState, ResourceConfig, ResourceRow } from './types';
@@ -19,7 +20,9 @@ export function ResourceListPage<T extends ResourceRow>({ config }: { config: Re
   const [search, setSearch] = useSearchParams();
   const query: ListQueryState = useMemo(() => Object.fromEntries(search), [search]);
   const title = t(config.titleKey, config.titleValues?.(params, t));
-  useRememberVisit(location.pathname, title, 'route');
+  // the tab's title with the values only this screen knows (the option list's name)
+  useScreenTitle(title);
+  useRememberVisit(location.pathname, (lt) => lt(config.titleKey, config.titleValues?.(params, lt)), 'route');
   return (
     <ResourceTable
       config={config}

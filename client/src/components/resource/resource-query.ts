@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../app/api';
 import { buildUrl } from '../../http/client';
+import { fieldErrors } from '../forms/server-errors';
 import type { ListQueryState } from './types';
 
 /** List page size (spec: 20 a page). */
@@ -91,4 +94,16 @@ export function sortQuery(
 ): string | null {
   if (!key || !order) return null;
   return order === 'descend' ? `-${key}` : key;
+}
+
+/**
+ * A list call the server refused for its query (422: a search of 300 characters, a date filter holding text):
+ * each refused parameter's message in the user's language, shown beside its control while the list stays on
+ * show. Null for any other failure (no connection, a server error: the list could not be read).
+ */
+export function refusedQuery(error: unknown, t: TFunction): Record<string, string> | null {
+  if (!isApiError(error) || error.handled || error.status !== 422) return null;
+  const fields = fieldErrors(error, t);
+  if (fields.length === 0) return null;
+  return Object.fromEntries(fields.map((f) => [f.name, f.errors.join(' ')]));
 }

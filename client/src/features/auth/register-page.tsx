@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { isApiError } from '../../app/api';
-import { NotFound } from '../../components/errors/error-screen';
+import { ButtonLink } from '../../components/layout/button-link';
 import { errorSummary, fieldErrors } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { translatePasswordErrors } from '../profile/password-rules';
 import { useRegisterMutation, type RegisterRequest } from './auth-api';
 import { NewPasswordFields } from '../profile/new-password-fields';
 
-/** Registration: only when the server's app-config enables it; otherwise this path is not found. */
+/** Registration: only when the server's app-config enables it; otherwise the page says it is closed. */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const enabled = useAppSelector((s) => s.shell.registrationEnabled);
@@ -21,7 +21,7 @@ export default function RegisterPage() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (!enabled) return <NotFound />;
+  if (!enabled) return <RegistrationClosed />;
 
   const onFinish = async (values: RegisterRequest) => {
     setError(null);
@@ -38,7 +38,9 @@ export default function RegisterPage() {
 
   return (
     <Card>
-      <Typography.Title level={3}>{t('auth.register.title')}</Typography.Title>
+      <Typography.Title level={1} className="public-title">
+        {t('auth.register.title')}
+      </Typography.Title>
       {done ? (
         <Alert type="success" showIcon title={t('auth.register.done')} role="status" />
       ) : (
@@ -78,6 +80,28 @@ export default function RegisterPage() {
       <div style={{ marginTop: 16 }}>
         <Link to="/login">{t('auth.register.haveAccount')}</Link>
       </div>
+    </Card>
+  );
+}
+
+/** `/register` while registration is off: said so, with the way to sign in (never a not-found screen). */
+function RegistrationClosed() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <Result
+        status="info"
+        title={
+          <h1 style={{ font: 'inherit', margin: 0, color: 'inherit' }}>{t('auth.register.closedTitle')}</h1>
+        }
+        subTitle={t('auth.register.closedText')}
+        data-testid="registration-closed"
+        extra={
+          <ButtonLink to="/login" type="primary">
+            {t('auth.register.signIn')}
+          </ButtonLink>
+        }
+      />
     </Card>
   );
 }
