@@ -18,9 +18,20 @@ export interface Violation {
 // page.evaluate runs in the browser: axe is the global the injected source defines
 declare const axe: {
   run(options: object): Promise<{
-    violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    violations: {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: unknown[]; any: { data?: unknown }[] }[];
+    }[];
   }>;
 };
+
+/** A contrast failure's colours and ratio (`#777 on #fff, 4.48:1`): what to change, said with the target. */
+function contrast(data: unknown): string {
+  const d = data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  return d?.fgColor && d.bgColor ? ` (${d.fgColor} on ${d.bgColor}, ${d.contrastRatio ?? '?'}:1)` : '';
+}
 
 /** The serious and critical violations of WCAG 2.1 A and AA rules on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
@@ -36,6 +47,6 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       id: v.id,
       impact: String(v.impact),
       help: v.help,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(' ')),
+      targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(' ') + contrast(n.any[0]?.data)),
     }));
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Button, Dropdown, Grid, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import {
+  ApiOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuOutlined,
@@ -19,6 +20,8 @@ import type { RouteTable } from '../../app/routes/types';
 import { StorageBanner } from '../../features/files/storage-banner';
 import { AntdProvider } from '../antd-provider';
 import { LanguageSwitch } from './language-switch';
+import { RouteTableContext } from './page-header';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { StatusBanners } from './status-banners';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useDocumentTitle } from './use-document-title';
@@ -79,16 +82,41 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
     setMobileOpen(false);
   };
 
-  const userItems: MenuItems = user
+  // the user menu (ant-design-pro's avatar menu): the account's pages, the language, sign-out
+  const accountItems: MenuItems = user
     ? [
         { key: 'who', label: <span data-testid="user-email">{user.email}</span>, disabled: true },
         { type: 'divider' },
-        { key: 'logout', icon: <LogoutOutlined />, label: t('layout.signOut'), danger: true },
+        { key: '/user/profile', icon: <UserOutlined />, label: t('menu.profile') },
+        ...(features.hasApiFeatures === false
+          ? []
+          : [{ key: '/user/api-tokens', icon: <ApiOutlined />, label: t('menu.apiTokens') }]),
       ]
     : [];
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
+  const onUserMenuClick: MenuProps['onClick'] = ({ key }) => {
+    setUserMenuOpen(false);
+    navigate(key);
+  };
+  const userMenuPanel = () => (
+    <div className="user-menu" data-testid="user-menu-panel">
+      <Menu mode="vertical" selectable={false} items={accountItems} onClick={onUserMenuClick} />
+      <div className="user-menu__language">
+        <span>{t('language.label')}</span>
+        <LanguageSwitch />
+      </div>
+      <Menu
+        mode="vertical"
+        selectable={false}
+        items={[{ key: '/logout', icon: <LogoutOutlined />, label: t('layout.signOut'), danger: true }]}
+        onClick={onUserMenuClick}
+      />
+    </div>
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {panelVisible && (
         <Layout.Sider
           theme="light"
@@ -103,14 +131,16 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
           data-testid="left-menu"
         >
           <div className="app-brand">{collapsed ? t('app.shortName') : t('app.name')}</div>
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selected ? [selected] : []}
-            defaultOpenKeys={openGroups}
-            onClick={onMenuClick}
-            style={{ borderInlineEnd: 'none' }}
-          />
+          <nav aria-label={t('layout.mainMenu')}>
+            <Menu
+              mode="inline"
+              items={items}
+              selectedKeys={selected ? [selected] : []}
+              defaultOpenKeys={openGroups}
+              onClick={onMenuClick}
+              style={{ borderInlineEnd: 'none' }}
+            />
+          </nav>
         </Layout.Sider>
       )}
       <Layout>
@@ -144,9 +174,21 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
           {user ? (
             <Dropdown
               trigger={['click']}
-              menu={{ items: userItems, onClick: ({ key }) => key === 'logout' && navigate('/logout') }}
+              open={userMenuOpen}
+              onOpenChange={setUserMenuOpen}
+              // the language switch in it is the header's twin: only one of them is there when the menu is shut
+              destroyOnHidden
+              popupRender={userMenuPanel}
             >
-              <Button type="text" data-testid="user-menu" aria-label={t('layout.userMenu')}>
+              <Button
+                type="text"
+                data-testid="user-menu"
+                // the name shown is the button's name; the avatar alone (a phone) is named
+                aria-label={narrow ? t('layout.userMenu') : undefined}
+                title={t('layout.userMenu')}
+                aria-haspopup="menu"
+                aria-expanded={userMenuOpen}
+              >
                 <Avatar
                   size="small"
                   icon={<UserOutlined />}
@@ -162,10 +204,12 @@ export function AppLayout({ table = backofficeRoutes }: { table?: RouteTable }) 
             </Button>
           )}
         </Layout.Header>
-        <Layout.Content>
+        <Layout.Content id={MAIN_ID} tabIndex={-1} className="app-main">
           <StatusBanners />
           <StorageBanner />
-          <ViewOutlet />
+          <RouteTableContext.Provider value={table}>
+            <ViewOutlet />
+          </RouteTableContext.Provider>
         </Layout.Content>
       </Layout>
       <UnsavedChangesGuard />

@@ -21,6 +21,7 @@ import { usePortalWriteMutation } from '../../features/portal/portal-api';
 import { toMenuItems } from './menu-items';
 import { AntdProvider } from '../antd-provider';
 import { LanguageSwitch } from './language-switch';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { usePortalTheme } from './portal-theme';
 import { StatusBanners } from './status-banners';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -106,6 +107,7 @@ export function PortalFrame() {
 
   const frame = (
     <Layout style={{ minHeight: '100vh' }} className="portal-layout">
+      <SkipLink />
       <Layout.Header className="app-header portal-header">
         {student && phone && (
           // on a phone the menu is behind this button (in a drawer): the navigation landmark holds the button
@@ -176,7 +178,12 @@ export function PortalFrame() {
           />
         </Drawer>
       )}
-      <Layout.Content style={{ maxWidth: 1100, width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="app-main"
+        style={{ maxWidth: 1100, width: '100%', margin: '0 auto' }}
+      >
         <StatusBanners />
         <ViewOutlet />
       </Layout.Content>

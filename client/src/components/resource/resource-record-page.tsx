@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Breadcrumb, Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, matchPath, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { generatePath, matchPath, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { useAppSelector } from '../../app/hooks';
+import { PageHeader } from '../layout/page-header';
+import { useScreenTitle } from '../layout/use-document-title';
 import { useRememberVisit } from './recent-records-button';
 import { useResourceRecordQuery } from './resource-api';
 import { ResourceForm } from './resource-form-page';
@@ -91,8 +93,16 @@ export function ResourceRecordPage<T extends ResourceRow>({
   );
   const record = (data ?? null) as T | null;
   const listTitle = t(config.titleKey, config.titleValues?.(params, t));
+  useScreenTitle(listTitle);
   const recordName = record ? config.recordTitle(record, i18n.language) : null;
-  useRememberVisit(location.pathname, recordName ? `${listTitle} · ${recordName}` : null, 'record');
+  useRememberVisit(
+    location.pathname,
+    record && recordName
+      ? (lt, lng) =>
+          `${lt(config.titleKey, config.titleValues?.(params, lt))} · ${config.recordTitle(record, lng)}`
+      : null,
+    'record',
+  );
 
   const ctx: RecordTabContext = {
     id,
@@ -105,24 +115,20 @@ export function ResourceRecordPage<T extends ResourceRow>({
   };
   return (
     <div className="resource-record" data-testid={`resource-record-${config.name}`}>
-      <Breadcrumb
-        style={{ marginBottom: 8 }}
-        items={[
-          { title: <Link to={routePath}>{listTitle}</Link> },
+      <PageHeader
+        title={recordName ?? '\u00a0'}
+        crumbs={[
+          { title: listTitle, to: routePath },
           {
+            title: recordName ?? '',
             // away from its first tab (a record a tab opened), the record's name leads back to it
-            title:
-              recordName && visible[0] && (sub || active !== visible[0]) ? (
-                <Link to={recordTabPath(base, visible[0].key, params)}>{recordName}</Link>
-              ) : (
-                (recordName ?? '')
-              ),
+            to:
+              recordName && visible[0] && (sub || active !== visible[0])
+                ? recordTabPath(base, visible[0].key, params)
+                : undefined,
           },
         ]}
       />
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {recordName ?? '\u00a0'}
-      </Typography.Title>
       <Tabs
         activeKey={active?.key}
         onChange={(key) => navigate(recordTabPath(base, key, params))}

@@ -12,6 +12,7 @@ import {
   Alert,
   App,
   Button,
+  Form,
   Input,
   Popconfirm,
   Select,
@@ -22,7 +23,7 @@ import {
   type TableProps,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../../shared/list';
 import { isApiError } from '../../app/api';
 import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
@@ -41,6 +42,7 @@ import {
   nextListQuery,
   PAGE_SIZE,
   PAGE_SIZES,
+  refusedQuery,
   resetListQuery,
   sortOrderOf,
   sortQuery,
@@ -49,8 +51,11 @@ import { ResourceToolbar, useTableSettings } from './resource-toolbar';
 import { useResourcePermissions } from './resource-permissions';
 
 export { useResourcePermissions };
+import { DateFilter } from './date-filter';
+import { firstLoadLocale } from '../first-load';
 import { ImportButton } from './import-modal';
 import { resolvePath, type ListQueryState, type ResourceConfig, type ResourceRow } from './types';
+import { ButtonLink } from '../layout/button-link';
 
 export interface ResourceTableProps<T extends ResourceRow> {
   config: ResourceConfig<T>;
@@ -119,7 +124,33 @@ export function ResourceTable<T extends ResourceRow>({
     { path: apiPath, params: callQuery },
     { refetchOnMountOrArgChange: true },
   );
-  const loadFailed = Boolean(error) && !(isApiError(error) && error.handled);
+  // a query the server refuses is said beside its control (the last rows stay on show); any other failure above
+  const refused = refusedQuery(error, t);
+  const loadFailed = Boolean(error) && !refused && !(isApiError(error) && error.handled);
+  const controls = new Set([
+    ...(config.searchable ? ['q'] : []),
+    ...(config.filters ?? []).map((f) => f.name),
+  ]);
+  const otherRefusals = Object.entries(refused ?? {})
+    .filter(([name]) => !controls.has(name))
+    .map(([, text]) => text);
+  const beside = (name: string, control: ReactNode) =>
+    refused?.[name] ? (
+      <Form.Item
+        key={name}
+        validateStatus="error"
+        help={
+          <span role="alert" data-testid={`query-refused-${name}`}>
+            {refused[name]}
+          </span>
+        }
+        style={{ marginBottom: 0 }}
+      >
+        {control}
+      </Form.Item>
+    ) : (
+      control
+    );
 
   const reload = () => void refetch();
   const change = (values: Record<string, string | number | null | undefined>) => {
@@ -207,14 +238,15 @@ export function ResourceTable<T extends ResourceRow>({
           <Space size="small" wrap={false}>
             {config.rowActions?.(row, { reload, t })}
             {!config.readOnly && (
-              <Link
+              // one element, a link shaped as a button (never a button inside a link)
+              <ButtonLink
                 to={`${routePath}/${row.id}`}
+                size="small"
+                icon={updatable ? <EditOutlined /> : <EyeOutlined />}
                 aria-label={`${t(updatable ? 'resource.edit' : 'resource.view')} ${name}`}
               >
-                <Button size="small" icon={updatable ? <EditOutlined /> : <EyeOutlined />}>
-                  {t(updatable ? 'resource.edit' : 'resource.view')}
-                </Button>
-              </Link>
+                {t(updatable ? 'resource.edit' : 'resource.view')}
+              </ButtonLink>
             )}
             {deletable && (
               <Popconfirm
@@ -258,7 +290,7 @@ export function ResourceTable<T extends ResourceRow>({
     });
   }
 
-  const filters: ReactNode[] = (config.filters ?? []).map((filter) => {
+  const filterControls: ReactNode[] = (config.filters ?? []).map((filter) => {
     const value = query[filter.name] ?? filter.defaultValue?.();
     const label = t(filter.labelKey);
     if (filter.type === 'custom' && filter.render) {
@@ -286,16 +318,30 @@ export function ResourceTable<T extends ResourceRow>({
         />
       );
     }
+    if (filter.type === 'date')
+      return (
+        <span key={filter.name} data-testid={`filter-${filter.name}`}>
+          <DateFilter
+            name={filter.name}
+            label={label}
+            value={value}
+            query={query}
+            onChange={(v) => change({ [filter.name]: v })}
+          />
+        </span>
+      );
     return (
       <FilterInput
         key={filter.name}
         label={label}
-        type={filter.type === 'date' ? 'date' : filter.type === 'number' ? 'number' : 'text'}
+        type={filter.type === 'number' ? 'number' : 'text'}
         value={value}
         onCommit={(text) => change({ [filter.name]: text })}
       />
     );
   });
+
+  const filters = filterControls.map((control, i) => beside(config.filters![i].name, control));
 
   const exportQuery = { ...defaults, ...query, ...fixedParams };
   const actions = (
@@ -324,11 +370,14 @@ export function ResourceTable<T extends ResourceRow>({
         </>
       )}
       {canCreate && config.form && (
-        <Link to={(!routePathProp && config.createPath) || `${routePath}/create`}>
-          <Button type="primary" icon={<PlusOutlined />} data-testid="resource-create">
-            {t('resource.create')}
-          </Button>
-        </Link>
+        <ButtonLink
+          to={(!routePathProp && config.createPath) || `${routePath}/create`}
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="resource-create"
+        >
+          {t('resource.create')}
+        </ButtonLink>
       )}
     </>
   );
@@ -351,19 +400,21 @@ export function ResourceTable<T extends ResourceRow>({
         filtered={filtered}
       />
       {(config.searchable || filters.length > 0) && (
-        <Space wrap style={{ marginBottom: 16 }}>
-          {config.searchable && (
-            <Input.Search
-              key={`q:${query.q ?? ''}`}
-              aria-label={t('resource.search')}
-              placeholder={t('resource.search')}
-              defaultValue={query.q}
-              allowClear
-              enterButton
-              style={{ width: 280 }}
-              onSearch={(q) => change({ q })}
-            />
-          )}
+        <Space wrap align="start" style={{ marginBottom: 16 }}>
+          {config.searchable &&
+            beside(
+              'q',
+              <Input.Search
+                key={`q:${query.q ?? ''}`}
+                aria-label={t('resource.search')}
+                placeholder={t('resource.search')}
+                defaultValue={query.q}
+                allowClear
+                enterButton
+                style={{ width: 280 }}
+                onSearch={(q) => change({ q })}
+              />,
+            )}
           {filters}
         </Space>
       )}
@@ -374,6 +425,16 @@ export function ResourceTable<T extends ResourceRow>({
           role="alert"
           data-testid="resource-load-failed"
           title={t('resource.loadFailed')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {otherRefusals.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="resource-query-refused"
+          title={otherRefusals.join(' ')}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -396,10 +457,12 @@ export function ResourceTable<T extends ResourceRow>({
         <Table<T>
           rowKey="id"
           size={settings.density}
-          // no spinner: the top progress bar shows a slow answer; the first one leaves the table blank
+          // no spinner: the top progress bar shows a slow answer; until the first one, a skeleton of rows
           columns={columns}
           dataSource={rows}
-          locale={isLoading ? { emptyText: <span data-testid="resource-first-load" /> } : undefined}
+          locale={firstLoadLocale(isLoading)}
+          // the header stays in view as a long page scrolls
+          sticky
           scroll={{ x: 'max-content' }}
           onRow={
             reorderable
@@ -454,7 +517,7 @@ function FilterInput({
   onCommit,
 }: {
   label: string;
-  type: 'date' | 'number' | 'text';
+  type: 'number' | 'text';
   value: string | undefined;
   onCommit: (text: string) => void;
 }) {
@@ -475,7 +538,7 @@ function FilterInput({
       placeholder={label}
       type={type}
       value={text}
-      style={{ width: type === 'date' ? 160 : 140 }}
+      style={{ width: 140 }}
       onChange={(e) => setText(e.target.value)}
       onBlur={(e) => commit(e.target.value)}
       onPressEnter={(e) => commit((e.target as HTMLInputElement).value)}

@@ -1,9 +1,10 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { ClearOutlined, ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Dropdown, Popover, Space, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Dropdown, Popover, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { readJson, writeJson } from '../../app/storage';
+import { PageHeader } from '../layout/page-header';
 
 /** The table's row height: antd's sizes (`large` is antd's default). */
 export type Density = 'large' | 'middle' | 'small';
@@ -113,6 +114,62 @@ export function ResourceToolbar({
       </div>
     </div>
   );
+  const tools = (
+    <Space wrap>
+      {actions}
+      <Tooltip title={t('resource.toolbar.reset')}>
+        <Button
+          icon={<ClearOutlined />}
+          aria-label={t('resource.toolbar.reset')}
+          data-testid="resource-reset"
+          disabled={!filtered}
+          onClick={onReset}
+        />
+      </Tooltip>
+      <Tooltip title={t('resource.toolbar.refresh')}>
+        <Button
+          icon={<ReloadOutlined />}
+          aria-label={t('resource.toolbar.refresh')}
+          data-testid="resource-refresh"
+          onClick={onRefresh}
+        />
+      </Tooltip>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: [settings.density],
+          items: DENSITIES.map((d) => ({ key: d.key, label: t(d.labelKey) })),
+          onClick: ({ key }) => onSettingsChange({ ...settings, density: key as Density }),
+        }}
+      >
+        <Button
+          icon={<ColumnHeightOutlined />}
+          aria-label={t('resource.toolbar.density')}
+          data-testid="resource-density"
+        />
+      </Dropdown>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        title={t('resource.toolbar.columns')}
+        content={columnPanel}
+      >
+        <Button
+          icon={<SettingOutlined />}
+          aria-label={t('resource.toolbar.columns')}
+          data-testid="resource-columns"
+        />
+      </Popover>
+    </Space>
+  );
+  // a list screen's title is the page's header (breadcrumbs, its h1), the tools its actions
+  if (typeof title === 'string')
+    return (
+      <div className="resource-toolbar" data-testid="resource-toolbar">
+        <PageHeader title={title} extra={tools} />
+      </div>
+    );
   return (
     <div
       className="resource-toolbar"
@@ -126,62 +183,8 @@ export function ResourceToolbar({
         marginBottom: 16,
       }}
     >
-      <div style={{ minWidth: 0 }}>
-        {typeof title === 'string' ? (
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-        ) : (
-          title
-        )}
-      </div>
-      <Space wrap>
-        {actions}
-        <Tooltip title={t('resource.toolbar.reset')}>
-          <Button
-            icon={<ClearOutlined />}
-            aria-label={t('resource.toolbar.reset')}
-            data-testid="resource-reset"
-            disabled={!filtered}
-            onClick={onReset}
-          />
-        </Tooltip>
-        <Tooltip title={t('resource.toolbar.refresh')}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('resource.toolbar.refresh')}
-            data-testid="resource-refresh"
-            onClick={onRefresh}
-          />
-        </Tooltip>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            selectable: true,
-            selectedKeys: [settings.density],
-            items: DENSITIES.map((d) => ({ key: d.key, label: t(d.labelKey) })),
-            onClick: ({ key }) => onSettingsChange({ ...settings, density: key as Density }),
-          }}
-        >
-          <Button
-            icon={<ColumnHeightOutlined />}
-            aria-label={t('resource.toolbar.density')}
-            data-testid="resource-density"
-          />
-        </Dropdown>
-        <Popover
-          trigger="click"
-          placement="bottomRight"
-          title={t('resource.toolbar.columns')}
-          content={columnPanel}
-        >
-          <Button
-            icon={<SettingOutlined />}
-            aria-label={t('resource.toolbar.columns')}
-            data-testid="resource-columns"
-          />
-        </Popover>
-      </Space>
+      <div style={{ minWidth: 0 }}>{title}</div>
+      {tools}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
 import { CalendarToolbar } from './calendar-toolbar';
 import type { CalendarViewProps } from './calendar-view';
 import './calendar.css';
+import { PageHeader } from '../../components/layout/page-header';
 
 /**
  * What the toolbar says about a failed read: a refusal (422) in the user's language, any other failure the app
@@ -72,6 +73,7 @@ export function CalendarScreen({ type, view: View }: CalendarScreenProps) {
 
   return (
     <div className="calendar-screen" data-testid={`calendar-${type}`} aria-busy={isFetching}>
+      <PageHeader title={t(type === 'list' ? 'calendar.listTitle' : 'calendar.title')} />
       <CalendarToolbar
         type={type}
         state={state}

@@ -1,7 +1,7 @@
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Alert, Button, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { CalendarFeed, CalendarType } from '../../../../shared/calendar';
 import { can } from '../../../../shared/permissions';
 import { useAppSelector } from '../../app/hooks';
@@ -11,6 +11,7 @@ import { LookupSelect } from '../../components/resource/from-declaration';
 import { currentLocale } from '../../i18n/i18n';
 import { calendarSearch, monthStart, monthTitle, type CalendarState } from './calendar-query';
 import { SourceFilter } from './source-filter';
+import { ButtonLink } from '../../components/layout/button-link';
 
 /** The path of each view; the switch between them keeps the query string (date and filters). */
 export const CALENDAR_PATHS: Record<CalendarType, string> = { basic: '/calendar', list: '/calendar/list' };
@@ -112,11 +113,14 @@ export function CalendarToolbar({ type, state, today, sources, error, onChange }
             />
           )}
           {can(user, 'calendar.create') && (
-            <Link to={NEW_ENTRY_PATH}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="calendar-new-entry">
-                {t('calendar.newEntry')}
-              </Button>
-            </Link>
+            <ButtonLink
+              to={NEW_ENTRY_PATH}
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="calendar-new-entry"
+            >
+              {t('calendar.newEntry')}
+            </ButtonLink>
           )}
         </Space>
       </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/layout/page-header';
 
 /**
  * The UI showcase (spec §2 "/components/ pages"): how the house components look and behave in both
@@ -17,11 +18,13 @@ export function Showcase({
 }) {
   const { t } = useTranslation();
   return (
-    <Card>
-      <Typography.Title level={3}>{t(titleKey)}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t(introKey)}</Typography.Paragraph>
-      {children}
-    </Card>
+    <>
+      <PageHeader title={t(titleKey)} />
+      <Card>
+        <Typography.Paragraph type="secondary">{t(introKey)}</Typography.Paragraph>
+        {children}
+      </Card>
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Empty, Space, Typography } from 'antd';
+import { Alert, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { ADMISSION_STATUSES, studentApplications } from '../../../../shared/resources/students';
 import { isApiError } from '../../app/api';
@@ -12,6 +11,7 @@ import { renderDeclaredValue } from '../../components/resource/renderers';
 import { useResourceListQuery } from '../../components/resource/resource-api';
 import type { ResourceRow } from '../../components/resource/types';
 import { applicationTitle, ApplicationStatusTag } from './student-tags';
+import { ButtonLink } from '../../components/layout/button-link';
 
 /** The school's answer, as the admission tab shows it (the rest is on the application's form). */
 const ADMISSION_FIELDS = [
@@ -76,11 +76,13 @@ export default function AdmissionTab({
               </Space>
             }
             extra={
-              <Link to={`${applicationsPath}/${row.id}`}>
-                <Button size="small" icon={updatable ? <EditOutlined /> : <EyeOutlined />}>
-                  {t(updatable ? 'students.admission.open' : 'students.admission.view')}
-                </Button>
-              </Link>
+              <ButtonLink
+                to={`${applicationsPath}/${row.id}`}
+                size="small"
+                icon={updatable ? <EditOutlined /> : <EyeOutlined />}
+              >
+                {t(updatable ? 'students.admission.open' : 'students.admission.view')}
+              </ButtonLink>
             }
           >
             <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
