@@ -11,16 +11,25 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { a11yJourneys } from './a11y-journeys';
 import { accountsAdminJourneys } from './accounts-admin-journeys';
 import { accountJourneys } from './accounts-journeys';
 import { filesJourneys } from './files-journeys';
-import { OUTPUT_DIR, runJourneys, type Journey, type JourneyResult } from './harness';
+import {
+  clearFailureScreenshots,
+  OUTPUT_DIR,
+  runJourneys,
+  type Journey,
+  type JourneyResult,
+} from './harness';
 import { journeys } from './journeys';
 import { portalJourneys } from './portal-journeys';
+import { preferencesJourneys } from './preferences-journeys';
 import { schoolsJourneys } from './schools-journeys';
 import { settingsGeneralJourneys } from './settings-general-journeys';
 import { settingsJourneys } from './settings-journeys';
 import { settingsOrgJourneys } from './settings-org-journeys';
+import { shellJourneys } from './shell-journeys';
 import { startServer, type RunningServer } from './server';
 import { studentsJourneys } from './students-journeys';
 import { studentCategoryJourneys } from './student-categories.spec';
@@ -57,6 +66,7 @@ async function main(): Promise<number> {
     stdio: 'inherit',
   });
 
+  clearFailureScreenshots();
   const servers: RunningServer[] = [];
   let browser: Browser | null = null;
   const extraBrowsers: Browser[] = [];
@@ -84,6 +94,8 @@ async function main(): Promise<number> {
         ...settingsOrgJourneys(mainServer),
         ...filesJourneys(mainServer),
         ...studentsJourneys(mainServer),
+        ...shellJourneys(mainServer),
+        ...a11yJourneys(mainServer),
       ],
       [
         ...accountJourneys(secondServer),
@@ -92,6 +104,7 @@ async function main(): Promise<number> {
         ...studentCategoryJourneys(secondServer),
         ...schoolsJourneys(secondServer),
         ...portalJourneys(secondServer),
+        ...preferencesJourneys(secondServer),
       ],
     ];
     const pick = (lane: Journey[]) =>

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, App, Breadcrumb, Button, Form, Popconfirm, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Popconfirm, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation, useNavigate, useParams, useRevalidator } from 'react-router-dom';
+import { useLoaderData, useLocation, useNavigate, useParams, useRevalidator } from 'react-router-dom';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageHeader } from '../layout/page-header';
 import type { RouteData } from '../../app/routes/route-data';
+import { useScreenTitle } from '../layout/use-document-title';
 import { useRememberVisit } from './recent-records-button';
 import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
-import { AuditHistory } from './audit-history';
 import {
   useResourceCreateMutation,
   useResourceDeleteMutation,
@@ -21,6 +22,9 @@ import { ResourceFormContext } from './resource-form-context';
 import { useResourcePermissions } from './resource-permissions';
 import { ResourceDetailTabs, type DetailTab } from './resource-detail-tabs';
 import { resolvePath, type ResourceConfig, type ResourceField, type ResourceRow } from './types';
+
+/** The history tab's table (antd Table, ~50 KiB gzip) is fetched when the tab is opened, not with every form. */
+const AuditHistory = lazy(() => import('./audit-history').then((m) => ({ default: m.AuditHistory })));
 
 type FormData = RouteData & { defaults?: Record<string, unknown> };
 
@@ -297,7 +301,8 @@ export function ResourceForm<T extends ResourceRow>({
             );
           })}
           {children}
-          <Space>
+          {/* the save bar stays at the bottom of the window while a long form scrolls */}
+          <Space className="form-save-bar" data-testid="form-save-bar">
             {editable && (
               <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
                 {t('resource.save')}
@@ -351,8 +356,16 @@ export function ResourceFormPage<T extends ResourceRow>({
   const creating = !params.id;
   const routePath = resolvePath(config.routePath, params);
   const listTitle = t(config.titleKey, config.titleValues?.(params, t));
+  useScreenTitle(listTitle);
   const recordName = creating ? null : config.recordTitle(data, i18n.language);
-  useRememberVisit(location.pathname, recordName ? `${listTitle} · ${recordName}` : null, 'record');
+  useRememberVisit(
+    location.pathname,
+    !recordName
+      ? null
+      : (lt, lng) =>
+          `${lt(config.titleKey, config.titleValues?.(params, lt))} · ${config.recordTitle(data, lng)}`,
+    'record',
+  );
 
   const back = () => navigate(routePath);
   // a new record of a record page with tabs opens there (its other tabs need it saved), else the list
@@ -380,23 +393,21 @@ export function ResourceFormPage<T extends ResourceRow>({
       tabs.push({
         key: 'history',
         label: t('resource.history'),
-        children: <AuditHistory entity={config.auditEntity} id={Number(params.id)} />,
+        children: (
+          <Suspense fallback={<Skeleton active />}>
+            <AuditHistory entity={config.auditEntity} id={Number(params.id)} />
+          </Suspense>
+        ),
       });
     }
   }
 
   return (
     <div className="resource-form">
-      <Breadcrumb
-        style={{ marginBottom: 8 }}
-        items={[
-          { title: <Link to={routePath}>{listTitle}</Link> },
-          { title: recordName ?? t('resource.new') },
-        ]}
+      <PageHeader
+        title={creating ? t('resource.createTitle', { name: listTitle }) : recordName}
+        crumbs={[{ title: listTitle, to: routePath }, { title: recordName ?? t('resource.new') }]}
       />
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {creating ? t('resource.createTitle', { name: listTitle }) : recordName}
-      </Typography.Title>
       {tabs.length ? (
         <ResourceDetailTabs
           tabs={[{ key: 'details', label: t('resource.details'), children: formView }, ...tabs]}
