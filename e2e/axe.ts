@@ -16,6 +16,7 @@ export interface Violation {
 }
 
 // page.evaluate runs in the browser: axe is the global the injected source defines
+declare const document: { getAnimations(): { finished: Promise<unknown> }[] };
 declare const axe: {
   run(options: object): Promise<{
     violations: {
@@ -38,6 +39,13 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe !== 'undefined')))
     // evaluated through the DevTools protocol: the app's CSP (no inline scripts) rightly refuses a script tag
     await page.evaluate(axeSource);
+  // a dialog or drawer fading in blends its colours with the page behind: judge the screen once it stands still
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const result = await page.evaluate(() =>
     axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
   );
