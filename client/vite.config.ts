@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { accessibleNames } from './build/accessible-names';
 
 const root = import.meta.dirname;
 
@@ -10,7 +11,7 @@ const root = import.meta.dirname;
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), accessibleNames()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,

@@ -83,6 +83,22 @@ async function problems(page: Page, where: string, backOffice: boolean): Promise
     () => document.querySelectorAll('a button, a a, button a, button button, a [role="button"]').length,
   );
   if (nested) found.push(`${where}: ${nested} controls inside a link or a button`);
+  // a name read out in Chinese is Chinese: no English word left as an accessible name (an icon's own name included)
+  if (where.endsWith('(zh_HK)')) {
+    const english = await page
+      .locator('[aria-label]:not([aria-hidden="true"] *):not([aria-hidden="true"])')
+      .evaluateAll((elements) =>
+        elements
+          .map(
+            (e) =>
+              (e as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-label') ?? '',
+          )
+          .filter(
+            (label) => /^[A-Za-z][A-Za-z .-]*$/.test(label) && !/^(API|PDF|XLSX|CSV|URL|ID)$/.test(label),
+          ),
+      );
+    if (english.length) found.push(`${where}: English accessible names: ${[...new Set(english)].join(', ')}`);
+  }
   if (backOffice) {
     for (const landmark of ['header', 'nav', 'main'])
       if ((await page.locator(landmark).count()) === 0) found.push(`${where}: no ${landmark} landmark`);

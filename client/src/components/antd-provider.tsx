@@ -5,6 +5,7 @@ import zhHK from 'antd/locale/zh_HK';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-hk';
 import { useTranslation } from 'react-i18next';
+import { useAccessibleNames } from './accessible-names';
 
 /**
  * Slate, the product's accent (spec §9: the progress bar is slate too). Text on the light backgrounds antd
@@ -50,6 +51,7 @@ export const THEME = {
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  useAccessibleNames();
   const english = i18n.language === 'en';
   const dayjsLocale = english ? 'en' : 'zh-hk';
   if (dayjs.locale() !== dayjsLocale) dayjs.locale(dayjsLocale);
