@@ -1,11 +1,10 @@
-import ExcelJS from 'exceljs';
-import type { Response } from 'supertest';
 import { parseCsv, csvRecord, UTF8_BOM } from '../../src/modules/exports/csv';
 import { businessToday } from '../../src/modules/numbering/business-time';
 import { z } from 'zod';
 import { toDbDateTime } from '../../src/lib/clock';
 import { registerResource } from '../../src/resources/resource.routes';
 import { Client, createBranch, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
+import { download, readXlsx } from '../resources/helpers';
 
 let t: TestApp;
 let admin: Client;
@@ -35,29 +34,6 @@ beforeAll(async () => {
     .update({ name_en: '=HYPERLINK("x")', name_zh: '農曆年初一' });
 });
 afterAll(() => t.close());
-
-/** Collects a binary response body into a Buffer. */
-function binary(res: NodeJS.ReadableStream, callback: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
-
-async function download(client: Client, url: string): Promise<Response> {
-  return client
-    .get(url)
-    .buffer(true)
-    .parse(binary as never);
-}
-
-async function readXlsx(body: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as never);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('CSV (RFC 4180)', () => {
   it('quotes commas, quotes and line breaks, and reads back what it wrote', () => {

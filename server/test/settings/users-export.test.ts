@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
-import type { Response } from 'supertest';
 import { Client, createBranch, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
+import { download, readXlsx } from '../resources/helpers';
 
 let t: TestApp;
 let admin: Client;
@@ -20,27 +19,6 @@ beforeAll(async () => {
     .update({ name: 'Export Me', branch_id: branchId, last_login_at: '2026-03-01 17:30:00' });
 });
 afterAll(() => t.close());
-
-function binary(res: NodeJS.ReadableStream, callback: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
-
-async function download(client: Client, url: string): Promise<Response> {
-  return client
-    .get(url)
-    .buffer(true)
-    .parse(binary as never);
-}
-
-async function readXlsx(body: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as never);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('users export', () => {
   it('names the role and branch and writes times in Hong Kong time (XLSX, read back)', async () => {
