@@ -96,8 +96,7 @@ function preferencesJourney(server: RunningServer, lang: Lang): Journey {
       try {
         // 1. chosen on the sign-in page: used after sign-in and saved to the account
         await page.goto(`${base}/login`);
-        await page.getByTestId('language-switch').click();
-        await page.getByRole('menuitem', { name: LANGUAGE_NAMES[lang] }).click();
+        await page.getByTestId('language-switch').selectOption({ label: LANGUAGE_NAMES[lang] });
         await page.waitForFunction((l) => document.documentElement.lang === l, htmlLang(lang));
         await signInHere(page, lang);
         check(
@@ -138,6 +137,8 @@ function preferencesJourney(server: RunningServer, lang: Lang): Journey {
         // 5. the profile's unsaved-changes guard: asks before leaving, Stay keeps the page and the typing
         const info = page.getByTestId('profile-information');
         const name = info.getByLabel(t.name, { exact: true });
+        // typed once the screen has settled: a profile answer still arriving would refill the form under the typing
+        await page.waitForLoadState('networkidle');
         const before = await name.inputValue();
         await name.fill(`${before} (typed)`);
         await page.getByTestId('user-menu').click();
