@@ -25,8 +25,14 @@ const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', zh_HK: '繁體中�
 export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
   const want = lang === 'en' ? 'en' : 'zh-HK';
   if ((await page.getAttribute('html', 'lang')) === want) return;
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: LANGUAGE_NAMES[lang] }).click();
+  const control = page.getByTestId('language-switch');
+  // the sign-in frame's switch is a native select (no antd on the first load); the signed-in header's a menu
+  if ((await control.evaluate((e) => (e as unknown as { tagName: string }).tagName)) === 'SELECT') {
+    await control.selectOption(lang);
+  } else {
+    await control.click();
+    await page.getByRole('menuitem', { name: LANGUAGE_NAMES[lang] }).click();
+  }
   await page.waitForFunction((l) => document.documentElement.lang === l, want);
   // the switch's tooltip would cover the first row of a list
   await page.getByRole('tooltip').waitFor({ state: 'hidden' });

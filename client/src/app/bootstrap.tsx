@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { configureHttp } from '../http/client';
-import { initI18n, setLocale } from '../i18n/i18n';
+import { i18nReady, initI18n, setLocale } from '../i18n/i18n';
 import { getStoredLocale, localeFromSearch } from '../i18n/locale';
 import { authApi, unwrapStudent } from '../features/auth/auth-api';
 import { LoadingScreen } from '../components/loading-screen';
@@ -114,11 +114,14 @@ export function startApp(
     return router;
   })();
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders store={store}>
-        <Root ready={ready} />
-      </AppProviders>
-    </StrictMode>,
+  // the language's catalogue (a chunk of its own) is there before anything is drawn
+  void i18nReady().then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <AppProviders store={store}>
+          <Root ready={ready} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }

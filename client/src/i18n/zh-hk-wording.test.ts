@@ -151,8 +151,8 @@ describe('zh_HK wording (Hong Kong usage, Traditional characters)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every catalogue is loaded by the app (client/src/locales/index.ts)', () => {
-    const index = readFileSync(join(ROOT, 'client/src/locales/index.ts'), 'utf8');
+  it('every catalogue is loaded by the app (client/src/locales/zh_HK.ts, the zh_HK catalogue)', () => {
+    const index = readFileSync(join(ROOT, 'client/src/locales/zh_HK.ts'), 'utf8');
     const imported = [...index.matchAll(/from '([^']+zh_HK\.json)'/g)].map((m) =>
       relative(ROOT, join(ROOT, 'client/src/locales', m[1])),
     );

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { StyleContext } from '@ant-design/cssinjs';
-import { initI18n } from '../i18n/i18n';
+import { addCatalogue, initI18n } from '../i18n/i18n';
+import { en, zhHK } from '../locales';
 
 // antd reads media queries (Grid, responsive observers); jsdom has none.
 if (!window.matchMedia) {
@@ -45,6 +46,9 @@ if (!('MessageChannel' in window)) {
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
+// both languages at hand at once (the app loads each when first used)
+addCatalogue('en', en);
+addCatalogue('zh_HK', zhHK);
 initI18n('en');
 
 beforeEach(() => {

@@ -19,6 +19,7 @@ import { SCHOOL_PAGE } from '../../features/schools/school-page';
 import { STUDENT_PAGE } from '../../features/students/student-page';
 import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { reloadView } from '../../features/system/reload';
+import { withAntd } from './antd-page';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteTable } from './types';
 
@@ -57,31 +58,31 @@ export const backofficeRoutes: RouteTable = {
       path: '/register',
       access: 'guest',
       titleKey: 'auth.register.title',
-      page: () => import('../../features/auth/register-page'),
+      page: withAntd(() => import('../../features/auth/register-page')),
     },
     {
       path: '/two-factor-challenge',
       access: 'guest',
       titleKey: 'auth.twoFactor.title',
-      page: () => import('../../features/auth/two-factor-page'),
+      page: withAntd(() => import('../../features/auth/two-factor-page')),
     },
     {
       path: '/password/reset',
       access: 'guest',
       titleKey: 'auth.forgot.title',
-      page: () => import('../../features/auth/forgot-password-page'),
+      page: withAntd(() => import('../../features/auth/forgot-password-page')),
     },
     {
       path: '/email/verify',
       access: 'public',
       titleKey: 'auth.verify.title',
-      page: () => import('../../features/auth/verify-email-page'),
+      page: withAntd(() => import('../../features/auth/verify-email-page')),
     },
     {
       path: '/test',
       access: 'public',
       titleKey: 'test.title',
-      page: () => import('../../features/system/test-page'),
+      page: withAntd(() => import('../../features/system/test-page')),
     },
 
     // Signed in.

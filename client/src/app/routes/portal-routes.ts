@@ -1,4 +1,5 @@
 import { getStoredLocale } from '../../i18n/locale';
+import { withAntd } from './antd-page';
 import { ERROR_ROUTES } from './common-routes';
 import type { RouteGuard, RouteTable } from './types';
 
@@ -87,13 +88,13 @@ export const portalRoutes: RouteTable = {
       path: '/password/set',
       access: 'public',
       titleKey: 'portal.password.setTitle',
-      page: () => passwordPages().then((m) => ({ default: m.SetPasswordPage })),
+      page: withAntd(() => passwordPages().then((m) => ({ default: m.SetPasswordPage })), 'portal'),
     },
     {
       path: '/password/forgot',
       access: 'public',
       titleKey: 'portal.password.forgotTitle',
-      page: () => passwordPages().then((m) => ({ default: m.ForgotPasswordPage })),
+      page: withAntd(() => passwordPages().then((m) => ({ default: m.ForgotPasswordPage })), 'portal'),
     },
     ERROR_ROUTES['403'],
     // The HTTP client sends a 404 answer here; any other unknown path gets the same screen (catch-all).

@@ -67,7 +67,7 @@ export function fieldErrors(
  */
 export function showSubmitError(
   error: unknown,
-  form: FormInstance,
+  form: Pick<FormInstance, 'setFields'>,
   t: TFunction,
   showSummary: (text: string) => void,
   options: { portal?: boolean } = {},

@@ -22,7 +22,7 @@ import { AntdProvider } from '../antd-provider';
 import { LanguageSwitch } from './language-switch';
 import { RouteTableContext } from './page-header';
 import { MAIN_ID, SkipLink } from './skip-link';
-import { StatusBanners } from './status-banners';
+import { StatusBanners } from '../lite/status-banners';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useDocumentTitle } from './use-document-title';
 import { ViewOutlet } from './view-outlet';

@@ -23,7 +23,7 @@ import { AntdProvider } from '../antd-provider';
 import { LanguageSwitch } from './language-switch';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { usePortalTheme } from './portal-theme';
-import { StatusBanners } from './status-banners';
+import { StatusBanners } from '../lite/status-banners';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useDocumentTitle } from './use-document-title';
 import { ViewOutlet } from './view-outlet';

@@ -1,15 +1,13 @@
-import { ConfigProvider } from 'antd';
 import { PublicLayout } from './public-layout';
-import { usePortalTheme } from './portal-theme';
 
-/** The portal's sign-in screens: the public frame, with touch-size controls on a phone. */
+/**
+ * The portal's sign-in screens: the public frame; on a phone its controls are touch-size (lite.css, under
+ * `.portal-public`; an antd screen inside gets the portal's touch theme with it, app/routes/antd-page.ts).
+ */
 export default function PortalPublicLayout() {
-  const { theme } = usePortalTheme();
   return (
-    <ConfigProvider theme={theme}>
-      <div className="portal-public">
-        <PublicLayout appNameKey="app.portalName" />
-      </div>
-    </ConfigProvider>
+    <div className="portal-public">
+      <PublicLayout appNameKey="app.portalName" />
+    </div>
   );
 }

@@ -5,13 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { makeStore } from '../../app/store';
-import { fakeResponse, installFetch } from '../../test/http-fakes';
+import { fakeResponse, installFetch, type FakeResponse } from '../../test/http-fakes';
 import { AntdProvider } from '../../components/antd-provider';
 import LoginPage from './login-page';
 import TwoFactorPage from './two-factor-page';
 import RegisterPage from './register-page';
 import { shellActions } from '../../app/shell-slice';
-import { LanguageSwitch } from '../../components/layout/language-switch';
+import { PublicLayout } from '../../components/layout/public-layout';
 
 const admin = {
   id: 1,
@@ -31,16 +31,14 @@ function setup(path = '/login', registration = false) {
   const router = createMemoryRouter(
     [
       {
-        path: '/login',
-        element: (
-          <>
-            <LanguageSwitch />
-            <LoginPage />
-          </>
-        ),
+        // the sign-in frame as the app has it (its language switch; no antd configuration of its own)
+        element: <PublicLayout appNameKey="app.name" />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/two-factor-challenge', element: <TwoFactorPage /> },
+          { path: '/register', element: <RegisterPage /> },
+        ],
       },
-      { path: '/two-factor-challenge', element: <TwoFactorPage /> },
-      { path: '/register', element: <RegisterPage /> },
       { path: '/', element: <p>Home</p> },
       { path: '/user/profile', element: <p>Profile</p> },
     ],
@@ -93,13 +91,49 @@ describe('staff sign-in screens', () => {
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
       'These credentials do not match our records.',
     );
-    expect(document.querySelector('.ant-form-item-explain-error')).toBeNull();
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
     expect(store.getState().app.user).toBeNull();
 
     act(() => {
       initI18n('zh_HK');
     });
     expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
+  });
+
+  it('checks the fields before sending: each error on its field, announced, nothing sent', async () => {
+    const calls = installFetch({ 'GET /api/csrf-token': fakeResponse(200, { token: 't' }) });
+    const { user } = setup();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByText('This field is required')).toHaveAttribute('role', 'alert');
+    expect(calls.some((c) => c.url === '/api/login')).toBe(false);
+  });
+
+  it('cannot be sent twice: the button is disabled while signing in', async () => {
+    // the server's answer is held until the test lets it through
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const refused = fakeResponse(422, { message: 'x', code: 'invalid_credentials' });
+    const held: FakeResponse = {
+      ...refused,
+      text: () => gate.then(() => refused.text()),
+      json: () => gate.then(() => refused.json()),
+      clone: () => held,
+    };
+    installFetch({ 'GET /api/csrf-token': fakeResponse(200, { token: 't' }), 'POST /api/login': held });
+    const { user } = setup();
+    await fillAndSubmit(user, 'Admin1234');
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    act(() => release());
+    expect(await screen.findByTestId('login-error')).toBeInTheDocument();
+    expect(button).toBeEnabled();
   });
 
   it('signs in, holds the user, uses their language and goes to /', async () => {
@@ -132,8 +166,7 @@ describe('staff sign-in screens', () => {
       }),
     });
     const { store, user } = setup();
-    await user.click(screen.getByTestId('language-switch'));
-    await user.click(await screen.findByText('繁體中文', { selector: '.ant-dropdown-menu-title-content' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '繁體中文');
     expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('電郵'), { target: { value: 'admin@example.com' } });
     fireEvent.change(screen.getByLabelText('密碼'), { target: { value: 'Admin1234' } });

@@ -10,7 +10,7 @@ import { errorSummary, showSubmitError } from '../../components/forms/server-err
  */
 export function showSignInError(
   error: unknown,
-  form: FormInstance,
+  form: Pick<FormInstance, 'setFields'>,
   t: TFunction,
   showSummary: (text: string) => void,
   options: { portal?: boolean } = {},

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { makeStore } from '../../app/store';
 import { AntdProvider } from '../../components/antd-provider';
-import { LanguageSwitch } from '../../components/layout/language-switch';
+import PortalPublicLayout from '../../components/layout/portal-public-layout';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch } from '../../test/http-fakes';
@@ -17,15 +17,8 @@ function setup() {
   const store = makeStore('portal');
   const router = createMemoryRouter(
     [
-      {
-        path: '/login',
-        element: (
-          <>
-            <LanguageSwitch />
-            <PortalLoginPage />
-          </>
-        ),
-      },
+      // the portal's sign-in frame as the app has it (its language switch)
+      { element: <PortalPublicLayout />, children: [{ path: '/login', element: <PortalLoginPage /> }] },
       { path: '/', element: <p>Portal home</p> },
     ],
     { initialEntries: ['/login'] },
@@ -71,7 +64,7 @@ describe('portal sign-in', () => {
     // above the form
     const form = document.querySelector('form')!;
     expect(alert.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(document.querySelector('.ant-form-item-explain-error')).toBeNull();
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
   it('keeps the language chosen on the sign-in page and saves it to the student', async () => {
@@ -87,8 +80,7 @@ describe('portal sign-in', () => {
       },
     });
     const { store, user } = setup();
-    await user.click(screen.getByTestId('language-switch'));
-    await user.click(await screen.findByText('繁體中文', { selector: '.ant-dropdown-menu-title-content' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '繁體中文');
     fill('student@example.com', 'Secret123', { email: '電郵', password: '密碼' });
     await user.click(screen.getByRole('button', { name: '登入' }));
     expect(await screen.findByText('Portal home')).toBeInTheDocument();

@@ -1,9 +1,12 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Alert } from './alert';
 
-/** The offline banner (after a failed heartbeat), the flash banner and the notification title. */
+/**
+ * The offline banner (after a failed heartbeat), the flash banner and the notification title: one component for
+ * every frame (sign-in, back-office, portal), without antd so the sign-in pages can show it too.
+ */
 export function StatusBanners() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -18,23 +21,18 @@ export function StatusBanners() {
           banner
           type={flash.bannerStyle === 'danger' ? 'error' : 'success'}
           title={flash.banner}
-          closable={{
-            onClose: () => dispatch(appActions.setFlash({ banner: null })),
-            'aria-label': t('common.close'),
-          }}
+          onClose={() => dispatch(appActions.setFlash({ banner: null }))}
+          closeLabel={t('common.close')}
           data-testid="flash-banner"
         />
       )}
       {notification.title && (
         <Alert
-          showIcon
           type={notification.type ?? 'info'}
           title={notification.title}
           style={{ margin: '16px 16px 0' }}
-          closable={{
-            onClose: () => dispatch(appActions.setNotification({ title: null })),
-            'aria-label': t('common.close'),
-          }}
+          onClose={() => dispatch(appActions.setNotification({ title: null }))}
+          closeLabel={t('common.close')}
         />
       )}
     </>
