@@ -185,6 +185,7 @@ function preferencesJourney(server: RunningServer, lang: Lang): Journey {
 
         // 6. the photo is removed only once confirmed
         await page.goto(`${base}/user/profile`);
+        await page.waitForLoadState('networkidle');
         const photo = page.getByTestId('profile-photo-section');
         const uploaded = await answerOf(page, 'POST', '/api/user/profile-photo', () =>
           photo

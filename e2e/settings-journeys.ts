@@ -79,6 +79,8 @@ async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox').fill(text);
   await page.getByRole('searchbox').press('Enter');
   await page.waitForURL((url) => url.searchParams.get('q') === text);
+  // the rows of the search, not the last ones still shown while it loads (the list keeps them, no overlay)
+  await page.waitForLoadState('networkidle');
 }
 
 export function settingsJourneys(main: RunningServer): Journey[] {

@@ -164,6 +164,8 @@ async function search(page: Page, text: string, found: string, gone: string): Pr
   await page.getByRole('searchbox').fill(text);
   await page.getByRole('searchbox').press('Enter');
   await page.waitForURL((url) => url.searchParams.get('q') === text);
+  // the rows of the search, not the last ones still shown while it loads (the list keeps them, no overlay)
+  await page.waitForLoadState('networkidle');
   await page.getByRole('row').filter({ hasText: gone }).first().waitFor({ state: 'detached' });
   await rowOf(page, found);
   check((await page.locator('.ant-table-tbody .ant-table-row').count()) === 1, `one row found for "${text}"`);
