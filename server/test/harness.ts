@@ -54,6 +54,8 @@ export interface TestApp {
   db: Knex;
   config: Config;
   redis?: Redis;
+  /** this app's Redis keys begin with it (other test files share the Redis server at the same time) */
+  redisPrefix: string;
   /** a second app on the same database and Redis, as after a restart or on another instance */
   restart(): TestApp;
   close(): Promise<void>;
@@ -88,7 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clientDist: FIXTURE_DIST,
     });
     backgrounds.push(background);
-    return { app, api, background, db, config, redis, restart: build, close };
+    return { app, api, background, db, config, redis, redisPrefix: prefix, restart: build, close };
   };
   async function close(): Promise<void> {
     for (const background of backgrounds) await background.flush();

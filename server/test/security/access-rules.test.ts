@@ -387,7 +387,7 @@ describe('13. long values: sized columns, cut audit values, 422 past the limits'
 
 describe('14. an anonymous visitor stores nothing; expired sessions are swept', () => {
   async function storedSessions(): Promise<number> {
-    if (onRedis) return (await t.redis!.keys('*sess:*')).length;
+    if (onRedis) return (await t.redis!.keys(`${t.redisPrefix}*sess:*`)).length;
     return Number((await t.db('sessions').count({ n: '*' }))[0].n);
   }
 
