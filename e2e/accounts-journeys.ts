@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import speakeasy from 'speakeasy';
-import { ADMIN, apiCall, rowOf, switchLanguage } from './actions';
+import { ADMIN, apiCall, rowOf, switchLanguage, until } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -76,8 +76,7 @@ async function chooseOption(page: Page, label?: string) {
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await (label ? options.filter({ hasText: label }).first() : options.first()).click();
   // the list closes with an animation: the next Select's list is the only one open after it
-  for (let i = 0; i < 50 && (await page.locator('.ant-select-dropdown:visible').count()) > 0; i++)
-    await page.waitForTimeout(100);
+  await until(page, 'the list closed', () => page.locator('.ant-select-dropdown:visible').count(), 0);
 }
 
 export async function signOut(page: Page, base: string) {

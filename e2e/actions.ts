@@ -176,6 +176,28 @@ export async function openMenu(page: Page, label: string, group?: string): Promi
   }
 }
 
+/** The date picker's calendar that is open or opening (one still fading out after Escape is not it). */
+export const openCalendar = (page: Page) =>
+  page.locator('.ant-picker-dropdown:visible:not([class*="-leave"])');
+
+/** Waits until no date picker's calendar shows, the ones still fading out included. */
+export async function calendarsClosed(page: Page): Promise<void> {
+  const shown = page.locator('.ant-picker-dropdown:visible');
+  await until(page, 'every date picker closed', () => shown.count(), 0);
+}
+
+/** Polls `read` until it returns `expected` (compared as JSON), failing with the last value at the deadline. */
+export async function until<T>(page: Page, what: string, read: () => Promise<T>, expected: T): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let last: T = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected)) {
+    if (Date.now() > deadline)
+      throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(last)}`);
+    await page.waitForTimeout(100);
+    last = await read();
+  }
+}
+
 export const openOptions = (page: Page) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option');
 

@@ -3,7 +3,15 @@ import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { FIELD_MESSAGES } from '../shared/messages';
-import { answerConfirmed, answerOf, apiCall, confirmPassword, signInAdmin, type Lang } from './actions';
+import {
+  answerConfirmed,
+  answerOf,
+  apiCall,
+  confirmPassword,
+  signInAdmin,
+  until,
+  type Lang,
+} from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -123,13 +131,7 @@ async function avatarSrc(avatar: Locator): Promise<string | null> {
 }
 
 async function waitForAvatar(page: Page, avatar: Locator, what: string, expected: string | null) {
-  const deadline = Date.now() + 15_000;
-  let last = await avatarSrc(avatar);
-  while (last !== expected) {
-    if (Date.now() > deadline) throw new Error(`${what}: expected ${expected}, got ${last}`);
-    await page.waitForTimeout(100);
-    last = await avatarSrc(avatar);
-  }
+  await until(page, what, () => avatarSrc(avatar), expected);
 }
 
 async function uploadPhoto(page: Page, name: string, buffer: Buffer, mimeType = 'image/png') {

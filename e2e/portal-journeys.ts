@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { answerOf, apiCall, choose, formItem, signInAdmin, type Lang } from './actions';
+import { answerOf, apiCall, calendarsClosed, choose, formItem, signInAdmin, type Lang } from './actions';
 import { seriousViolations, type Violation } from './axe';
 import { check, outputPath, type Journey } from './harness';
 import { makePdf } from './schools-journeys';
@@ -147,7 +147,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
           await input.click();
           await input.fill(date);
           await input.press('Tab');
-          await phone.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+          await calendarsClosed(phone);
           check((await input.inputValue()) === date, `${field} typed: ${await input.inputValue()}`);
         }
         const saved = await answerOf(phone, 'PUT', '/api/student', () =>

@@ -5,8 +5,10 @@ import { CATALOG, type MessageKey } from '../shared/messages';
 import {
   answerOf,
   apiCall,
+  calendarsClosed,
   choose,
   formItem,
+  openCalendar,
   openMenu,
   openOptions,
   rowOf,
@@ -169,10 +171,10 @@ export function makePdf(line: string): Buffer {
  */
 async function pickDate(page: Page, item: Locator, date: string): Promise<void> {
   const input = item.locator('input');
-  const open = page.locator('.ant-picker-dropdown:visible');
   for (let attempt = 1; ; attempt++) {
+    await calendarsClosed(page);
     await input.click();
-    await open.locator(`td[title="${date}"]`).click();
+    await openCalendar(page).locator(`td[title="${date}"]`).click();
     const picked = await page
       .waitForFunction(
         ([element, value]) => (element as unknown as { value: string }).value === value,
@@ -184,9 +186,8 @@ async function pickDate(page: Page, item: Locator, date: string): Promise<void> 
     if (picked) break;
     if (attempt === 3) throw new Error(`the date picker does not show ${date}: ${await input.inputValue()}`);
     await page.keyboard.press('Escape');
-    await open.first().waitFor({ state: 'hidden' });
   }
-  await open.first().waitFor({ state: 'hidden' });
+  await calendarsClosed(page);
 }
 
 /** Today in Hong Kong, `YYYY-MM-DD`. */

@@ -7,9 +7,12 @@ import {
   answerConfirmed,
   answerOf,
   apiCall,
+  calendarsClosed,
   confirmPassword,
   formItem,
+  openCalendar,
   signInAdmin,
+  until,
   type Lang,
 } from './actions';
 import { check, outputPath, type Journey } from './harness';
@@ -118,18 +121,6 @@ function card(page: Page, title: string): Locator {
   return page
     .locator('.ant-card')
     .filter({ has: page.locator('.ant-card-head-title').getByText(title, { exact: true }) });
-}
-
-/** Polls `read` until it returns `expected` (compared as JSON), failing with the last value at the deadline. */
-async function until<T>(page: Page, what: string, read: () => Promise<T>, expected: T): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let last: T = await read();
-  while (JSON.stringify(last) !== JSON.stringify(expected)) {
-    if (Date.now() > deadline)
-      throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(last)}`);
-    await page.waitForTimeout(100);
-    last = await read();
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -588,11 +579,14 @@ function auditJourney(main: RunningServer, lang: Lang): Journey {
       const dateInput = (name: string) => page.getByTestId(`filter-${name}`).locator('input');
       check((await page.locator('input[type="date"]').count()) === 0, 'no browser date box');
       const pickDate = async (name: string, value: string) => {
+        // (the calendar of the date picked before may still be fading out)
+        await calendarsClosed(page);
         await dateInput(name).click();
-        await page.locator('.ant-picker-dropdown:visible').waitFor();
+        await openCalendar(page).waitFor();
         await dateInput(name).fill(value);
         await dateInput(name).press('Enter');
         await page.keyboard.press('Escape');
+        await calendarsClosed(page);
       };
       const clearDate = async (name: string) => {
         await page.getByTestId(`filter-${name}`).locator('.ant-picker').hover();
@@ -612,7 +606,6 @@ function auditJourney(main: RunningServer, lang: Lang): Journey {
       await page.waitForURL(() => param('date_to') === today);
       await update.first().waitFor();
       await until(page, 'the end date as YYYY-MM-DD', () => dateInput('date_to').inputValue(), today);
-      await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
       await page.screenshot({ path: outputPath(`audit-log-${lang}.png`), fullPage: true });
       if (lang === 'zh_HK') {
         // no English left in the screen's own labels: accessible names (icons' and antd's own included) and
