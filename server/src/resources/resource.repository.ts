@@ -1,14 +1,11 @@
 import type { Knex } from 'knex';
 import { guardedQuery, type Trx } from '../db/knex';
+import { containsPattern, orWhereContains } from '../db/search';
 import { changeEvents } from '../lib/change-events';
 import { toDbDateTime } from '../lib/clock';
 import type { CollectionDeclaration } from '../../../shared/resources/declaration';
 import type { BranchVia, ResourceDefinition, Row } from './resource';
 import { binding } from './rows';
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The branch a branch-scoped caller is limited to; null for callers who see every branch. */
 export type BranchScope = { branchId: number | null } | null;
@@ -67,9 +64,9 @@ function listQuery(db: Trx, def: ResourceDefinition, params: ListFilter) {
   applyScope(base, def, params.scope);
   def.applyFilters?.(base, params.filters);
   if (params.q && def.searchable.length) {
-    const pattern = `%${escapeLike(params.q)}%`;
+    const pattern = containsPattern(params.q);
     base.where((w) => {
-      for (const column of def.searchable) w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+      orWhereContains(w, def.searchable, pattern);
       def.searchAlso?.(w, pattern);
     });
   }
@@ -486,10 +483,9 @@ export const resourceRepository = {
     def.applyFilters?.(qb, o.filters ?? {});
     if (o.activeOnly) qb.where(`${def.table}.is_active`, true);
     if (o.q) {
-      const pattern = `%${escapeLike(o.q)}%`;
+      const pattern = containsPattern(o.q);
       qb.where((w) => {
-        for (const column of [...o.columns, ...(o.searchIn ?? [])])
-          w.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
+        orWhereContains(w, [...o.columns, ...(o.searchIn ?? [])], pattern);
         def.searchAlso?.(w, pattern);
       });
     }

@@ -106,7 +106,7 @@ export interface ResourceDefinition {
   label?: { en: readonly string[]; zh_HK: readonly string[] };
   /**
    * more rows the search `q` finds (list and lookup), OR-ed with its columns' matches: an area by its districts'
-   * names. `pattern` is the escaped `%q%` (LIKE … ESCAPE '\\').
+   * names. `pattern` is `containsPattern(q)`, for `orWhereContains` (db/search).
    */
   searchAlso?: (where: Knex.QueryBuilder, pattern: string) => void;
   /** more columns a lookup's `q` is searched in, beyond the label's (a user by email too) */

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error';
+import { orWhereContains } from '../../db/search';
 import type { ResourceDefinition, Row } from '../../resources/resource';
 import { resourceRepository } from '../../resources/resource.repository';
 import { declaredRules } from '../../resources/rows';
@@ -20,10 +21,9 @@ export const areaRules: Partial<ResourceDefinition> = declaredRules(areas, {
         .select(1)
         .from('areas as district')
         .whereRaw('?? = ??', ['district.parent_id', 'areas.id'])
-        .where((names) => {
-          for (const column of ['district.name_en', 'district.name_zh', 'district.name_ko'])
-            names.orWhereRaw('?? like ? escape ?', [column, pattern, '\\']);
-        }),
+        .where((names) =>
+          orWhereContains(names, ['district.name_en', 'district.name_zh', 'district.name_ko'], pattern),
+        ),
     );
   },
   async expand(db, rows) {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { FILE_KIND_MIME_TYPES, type FileKind } from '../../../../shared/files';
 import { guardedQuery, type Trx } from '../../db/knex';
+import { containsPattern, orWhereContains } from '../../db/search';
 import { toDbDateTime } from '../../lib/clock';
 
 export interface FileRow {
@@ -69,10 +70,6 @@ export interface FileListParams {
 /** A list counts at most this many files (beyond: `total_capped`). */
 export const FILE_COUNT_CAP = 10_000;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 const LISTED_KINDS = Object.values(FILE_KIND_MIME_TYPES).flat();
 
 function applyKind(qb: Knex.QueryBuilder, kind: FileKind): void {
@@ -105,7 +102,7 @@ function listQuery(db: Trx, p: FileListParams): Knex.QueryBuilder {
       if (fileScope.branchId !== null) w.orWhere('files.branch_id', fileScope.branchId);
     });
   }
-  if (p.q) qb.whereRaw('?? like ? escape ?', ['files.original_name', `%${escapeLike(p.q)}%`, '\\']);
+  if (p.q) qb.where((w) => orWhereContains(w, ['files.original_name'], containsPattern(p.q!)));
   if (p.kind) applyKind(qb, p.kind);
   if (p.createdFrom) qb.where('files.created_at', '>=', p.createdFrom);
   if (p.createdBefore) qb.where('files.created_at', '<', p.createdBefore);
