@@ -10,7 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from './browser';
 import { a11yJourneys } from './a11y-journeys';
 import { accountsAdminJourneys } from './accounts-admin-journeys';
 import { accountJourneys } from './accounts-journeys';
@@ -35,29 +36,10 @@ import { studentsJourneys } from './students-journeys';
 import { studentCategoryJourneys } from './student-categories.spec';
 
 const root = resolve(import.meta.dirname, '..');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-proxy-server',
-    ],
-  });
-}
-
 async function main(): Promise<number> {
-  if (!existsSync(executablePath)) {
+  if (!existsSync(CHROMIUM_PATH)) {
     console.error(
-      `Chromium not found at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+      `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
     );
     return 1;
   }
@@ -80,7 +62,7 @@ async function main(): Promise<number> {
       startServer('short-session', { SESSION_IDLE_MINUTES: '0.05' }),
     ]);
     servers.push(mainServer, secondServer, shortSession);
-    browser = await launch();
+    browser = await launchChromium();
     console.log(
       `e2e: Chromium ${browser.version()}, servers on ports ${mainServer.port}, ${secondServer.port} and ${shortSession.port}`,
     );
@@ -110,7 +92,7 @@ async function main(): Promise<number> {
     const pick = (lane: Journey[]) =>
       only.length ? lane.filter((j) => only.some((w) => slug(j.name).includes(w))) : lane;
     // a browser per lane: two pages of one browser on localhost share a renderer process and take turns
-    const second = await launch();
+    const second = await launchChromium();
     extraBrowsers.push(second);
     const browsers = [browser, second];
     results = (await Promise.all(lanes.map((lane, i) => runJourneys(browsers[i], pick(lane))))).flat();

@@ -27,10 +27,11 @@
  *   CHROMIUM_PATH=/path/to/chromium npm run bench:bundle   (default /usr/bin/chromium; nothing is downloaded)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Response } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
+import { launchChromium } from '../e2e/browser';
 import { startServer } from '../e2e/server';
 
 interface ManifestChunk {
@@ -58,7 +59,6 @@ const FRONT_ENDS = [
   { entry: 'index.html', label: 'back-office', layout: 'src/components/layout/app-layout.tsx' },
   { entry: 'portal.html', label: 'portal', layout: 'src/components/layout/portal-layout.tsx' },
 ] as const;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const kib = (bytes: number) => (bytes / KiB).toFixed(1);
 const verdict = (bytes: number, target: number) => (bytes <= target * KiB ? 'ok' : 'OVER');
@@ -128,28 +128,10 @@ async function firstLoad(browser: Browser, url: string): Promise<Loaded[]> {
 }
 
 async function measureFirstLoads(): Promise<{ label: string; files: Loaded[]; target: number }[]> {
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
-    );
-  }
   const server = await startServer('bench-bundle');
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-proxy-server',
-      ],
-    });
+    browser = await launchChromium();
     return [
       {
         label: 'back-office',
