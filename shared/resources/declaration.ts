@@ -254,6 +254,11 @@ export function fieldLabelKey(resource: string, field: string): string {
   return `resources.${resource}.fields.${field}`;
 }
 
+/** The catalogue key naming one of a text field's declared `values` (a user's language, a student's status). */
+export function valueLabelKey(resource: string, field: string, value: string): string {
+  return `resources.${resource}.values.${field}.${value}`;
+}
+
 /** Whether a field is a table column by default. */
 export function isListed(field: FieldDeclaration): boolean {
   if (field.list !== undefined) return field.list;

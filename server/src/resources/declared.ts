@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { lookupNameField, isExported, fieldLabelKey } from '../../../shared/resources/declaration';
+import {
+  lookupNameField,
+  isExported,
+  fieldLabelKey,
+  valueLabelKey,
+} from '../../../shared/resources/declaration';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/declaration';
 import { declaredDefaults, deriveSchemas } from '../../../shared/resources/derive';
 import { DECLARATIONS } from '../../../shared/resources';
@@ -86,6 +91,16 @@ function exportColumnOf(decl: ResourceDeclaration, name: string, field: FieldDec
   // stored in UTC, read in Hong Kong time like every time a person sees (the screens' formatDateTime)
   if (field.type === 'datetime')
     return { key: name, en, zh, value: (row: Row) => hongKongDateTime(row[name]) };
+  // a declared value by its name in the export's language, as the screens show it (a user's language: English)
+  if (field.type === 'text' && field.values) {
+    const names = new Map(field.values.map((v) => [v, declaredLabel(valueLabelKey(decl.name, name, v))]));
+    return {
+      key: name,
+      en,
+      zh,
+      value: (row: Row, language) => names.get(String(row[name]))?.[language] ?? row[name],
+    };
+  }
   return { key: name, en, zh };
 }
 

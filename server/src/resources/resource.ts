@@ -30,7 +30,8 @@ export interface ExportColumn {
   key: string;
   en: string;
   zh: string;
-  value?: (row: Row) => unknown;
+  /** the cell, when not the row's `key` as it is (`language`: the export's, for a value named per language) */
+  value?: (row: Row, language: 'en' | 'zh') => unknown;
 }
 
 /** The way up from a child row to the branch column of an ancestor (see `ResourceDefinition.branchVia`). */

@@ -8,7 +8,12 @@
  */
 import { DECLARATIONS, declarationByName } from '../../../shared/resources';
 import { ADMINS_ONLY } from '../../../shared/permissions';
-import { fieldLabelKey, isExported, lookupNameField } from '../../../shared/resources/declaration';
+import {
+  fieldLabelKey,
+  isExported,
+  lookupNameField,
+  valueLabelKey,
+} from '../../../shared/resources/declaration';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/declaration';
 import { displayName, writableFields } from '../../../shared/resources/derive';
 import { currentYear, toDbDateTime } from '../../src/lib/clock';
@@ -316,8 +321,16 @@ function movesFrom(decl: ResourceDeclaration, state: unknown, permissions: strin
 }
 
 /** What a row's export cell holds for a field. */
-function exportedValue(field: FieldDeclaration, name: string, row: Row, language: 'en' | 'zh'): unknown {
+function exportedValue(
+  decl: ResourceDeclaration,
+  [name, field]: [string, FieldDeclaration],
+  row: Row,
+  language: 'en' | 'zh',
+): unknown {
   if (field.type === 'lookup') return row[lookupNameField(name)];
+  // a declared value by its name in the export's language (the catalogue's, as the screens show it)
+  if (field.type === 'text' && field.values && row[name] !== null)
+    return declaredLabel(valueLabelKey(decl.name, name, row[name]))[language];
   if (field.type === 'option') return row[`${name}_label`] ?? row[name];
   if (field.type === 'boolean')
     return row[name] ? (language === 'zh' ? '是' : 'Yes') : language === 'zh' ? '否' : 'No';
@@ -749,7 +762,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
         // the suite's row, found by its position in the list's (default) order
         const line = sheet[1 + listed.indexOf(target)];
         exported.forEach(([name, field], i) => {
-          const expected = exportedValue(field, name, target, language);
+          const expected = exportedValue(decl, [name, field], target, language);
           const got = kind === 'csv' ? line[i] : (line[i] ?? null);
           if (field.type === 'lookup' && target[name] !== null) expect(expected).not.toBeNull();
           expect([kind, name, cell(got)]).toEqual([kind, name, cell(expected)]);

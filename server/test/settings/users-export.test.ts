@@ -30,6 +30,8 @@ describe('users export', () => {
     // names, not ids
     expect(row('Role')).toBe('Consultant Export');
     expect(row('Branch')).toContain('Kowloon Office');
+    // the language by its name, not its code
+    expect(row('Language')).toBe('English');
     // 17:30 UTC stored, 01:30 the next day in Hong Kong shown
     expect(row('Last sign-in')).toBe('2026-03-02 01:30:00');
     // the API itself keeps UTC
@@ -41,6 +43,8 @@ describe('users export', () => {
     const res = await admin.get('/api/users?format=csv&q=export.me&lang=zh_HK');
     expect(res.status).toBe(200);
     expect(res.text).toContain('九龍辦事處');
+    // the language by its Chinese name
+    expect(res.text).toContain(',英文,');
     expect(res.text).toContain('2026-03-02 01:30:00');
     expect(res.text).not.toContain('17:30');
   });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../../shared/resources/declaration';
-import { lookupNameField } from '../../../../shared/resources/declaration';
+import { lookupNameField, valueLabelKey } from '../../../../shared/resources/declaration';
 import { formatDate, formatDateTime } from '../../i18n/date-time';
 import { choiceLabel } from './choice-select';
 import { useOptionListQuery } from './declared-api';
@@ -135,9 +135,7 @@ export function optionListOf(field: FieldDeclaration): string {
 }
 
 /** The label key of one of a text field's declared `values`: `resources.<name>.values.<field>.<value>`. */
-export function valueLabelKey(resource: string, field: string, value: string): string {
-  return `resources.${resource}.values.${field}.${value}`;
-}
+export { valueLabelKey };
 
 /** The text of stored rich text (tags dropped), for a cell. */
 export function plainText(html: unknown): string {

@@ -33,7 +33,7 @@ export function columnsOf(row: Row): ExportColumn[] {
 }
 
 function cellValue(column: ExportColumn, row: Row, language: ExportLanguage): unknown {
-  const value = column.value ? column.value(row) : row[column.key];
+  const value = column.value ? column.value(row, language) : row[column.key];
   if (typeof value === 'boolean') return language === 'zh' ? (value ? '是' : '否') : value ? 'Yes' : 'No';
   if (value === undefined) return null;
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
