@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -32,4 +33,12 @@ export function renderScreens(store: AppStore, screens: RouteObject[], path: str
     </Provider>,
   );
   return { router, user: userEvent.setup() };
+}
+
+/**
+ * Renders one component as the app shell holds it: `renderScreens` with the component as the only screen,
+ * at `/`. The set-up of the component tests.
+ */
+export function renderInShell(store: AppStore, ui: ReactNode) {
+  return renderScreens(store, [{ index: true, element: ui }], '/');
 }

@@ -7,6 +7,7 @@ import { declarationByName } from '../../../shared/resources';
 import {
   fieldLabelKey,
   lookupNameField,
+  valueLabelKey,
   type FieldDeclaration,
   type ResourceDeclaration,
 } from '../../../shared/resources/declaration';
@@ -308,7 +309,7 @@ function valueResolver(decl: ResourceDeclaration, field: string, values: readonl
   for (const value of values) {
     byText.set(value.toLowerCase(), value);
     try {
-      const label = declaredLabel(`resources.${decl.name}.values.${field}.${value}`);
+      const label = declaredLabel(valueLabelKey(decl.name, field, value));
       for (const text of [label.en, label.zh])
         if (!byText.has(text.toLowerCase())) byText.set(text.toLowerCase(), value);
     } catch {

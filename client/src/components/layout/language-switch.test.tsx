@@ -1,13 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
+import { screen, waitFor } from '@testing-library/react';
 import { appActions } from '../../app/app-slice';
 import { makeStore } from '../../app/store';
 import type { User } from '../../app/types';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch } from '../../test/http-fakes';
-import { AntdProvider } from '../antd-provider';
+import { renderInShell } from '../../test/render-screens';
 import { LanguageSwitch } from './language-switch';
 
 jest.setTimeout(30_000);
@@ -28,14 +26,8 @@ const USER: User = {
 function setup(user: User | null) {
   const store = makeStore('backoffice');
   if (user) store.dispatch(appActions.setUser(user));
-  render(
-    <Provider store={store}>
-      <AntdProvider>
-        <LanguageSwitch />
-      </AntdProvider>
-    </Provider>,
-  );
-  return { store, ui: userEvent.setup() };
+  const { user: ui } = renderInShell(store, <LanguageSwitch />);
+  return { store, ui };
 }
 
 describe('the header’s language switch', () => {

@@ -1,13 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen } from '@testing-library/react';
 import { appActions } from '../../app/app-slice';
 import { makeStore } from '../../app/store';
 import type { User } from '../../app/types';
 import { signedOut } from '../../features/auth/session';
 import { initI18n } from '../../i18n/i18n';
-import { AntdProvider } from '../antd-provider';
+import { renderScreens } from '../../test/render-screens';
 import { RecentRecordsButton, useRememberVisit } from './recent-records-button';
 import { readRecent, recentKey, rememberVisit } from './recent-records';
 
@@ -44,17 +41,12 @@ function RecordScreen() {
 function setup(user: User = USER) {
   const store = makeStore('backoffice');
   store.dispatch(appActions.setUser(user));
-  const router = createMemoryRouter([{ path: '/students/3', element: <RecordScreen /> }], {
-    initialEntries: ['/students/3'],
-  });
-  render(
-    <Provider store={store}>
-      <AntdProvider>
-        <RouterProvider router={router} />
-      </AntdProvider>
-    </Provider>,
+  const { user: ui } = renderScreens(
+    store,
+    [{ path: 'students/3', element: <RecordScreen /> }],
+    '/students/3',
   );
-  return { store, ui: userEvent.setup() };
+  return { store, ui };
 }
 
 describe('recent records', () => {

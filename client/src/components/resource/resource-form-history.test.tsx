@@ -6,16 +6,13 @@ import { makeStore } from '../../app/store';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch } from '../../test/http-fakes';
-import { staffUser } from '../../test/fixtures';
+import { SLOW, staffUser } from '../../test/fixtures';
 import { renderScreens } from '../../test/render-screens';
 import { ResourceFormPage } from './resource-form-page';
 import { resourceRoutes } from './resource-routes';
 import type { ResourceConfig } from './types';
 
 jest.setTimeout(120_000);
-
-// antd renders slowly in jsdom on a busy machine: a generous wait, not a speed target.
-const SLOW = { timeout: 30_000 };
 
 const ZThing = z.strictObject({ name_en: z.string().trim().min(1).max(200) });
 

@@ -1,14 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
 import type { StorageStatus, StorageUsage } from '../../../../shared/files';
 import { appActions } from '../../app/app-slice';
 import { makeStore } from '../../app/store';
 import type { User } from '../../app/types';
-import { AntdProvider } from '../../components/antd-provider';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch } from '../../test/http-fakes';
+import { renderInShell } from '../../test/render-screens';
 import { ProfilePhotoSection } from '../profile/profile-photo-section';
 import { usageFigures } from './files-api';
 import { StorageBanner } from './storage-banner';
@@ -44,13 +43,12 @@ function setup(user: Partial<User> = {}, withPhotoSection = false) {
   const store = makeStore('backoffice');
   store.dispatch(appActions.setUser({ ...USER, ...user }));
   store.dispatch(appActions.configReceived({ maxUploadSize: 5, features: { managesProfilePhotos: true } }));
-  render(
-    <Provider store={store}>
-      <AntdProvider>
-        <StorageBanner />
-        {withPhotoSection && <ProfilePhotoSection />}
-      </AntdProvider>
-    </Provider>,
+  renderInShell(
+    store,
+    <>
+      <StorageBanner />
+      {withPhotoSection && <ProfilePhotoSection />}
+    </>,
   );
   return store;
 }

@@ -1,13 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
 import { appActions } from '../../app/app-slice';
 import { makeStore } from '../../app/store';
 import type { User } from '../../app/types';
-import { AntdProvider } from '../../components/antd-provider';
 import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
+import { renderInShell } from '../../test/render-screens';
 import { ProfilePhotoSection } from './profile-photo-section';
 
 const USER: User = {
@@ -32,13 +31,7 @@ function setup(options: { photo?: string | null; maxMb?: number; enabled?: boole
       features: { managesProfilePhotos: options.enabled ?? true },
     }),
   );
-  render(
-    <Provider store={store}>
-      <AntdProvider>
-        <ProfilePhotoSection />
-      </AntdProvider>
-    </Provider>,
-  );
+  renderInShell(store, <ProfilePhotoSection />);
   return store;
 }
 
