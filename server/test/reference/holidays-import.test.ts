@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { MESSAGES } from '../../../shared/errors';
 import { csvRecord, UTF8_BOM } from '../../src/modules/exports/csv';
+import { IMPORT_TMP_DIR } from '../../src/modules/exports/import-upload';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
 
 let t: TestApp;
@@ -30,8 +29,8 @@ const upload = (body: Buffer, name: string) =>
 
 const count = async () => Number((await t.db('holidays').count({ n: '*' }).first())?.n);
 const tmpFiles = () => {
-  const dir = path.join(os.tmpdir(), 'sa-imports');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+  // this worker's own (test files in other workers upload at the same time)
+  return fs.existsSync(IMPORT_TMP_DIR) ? fs.readdirSync(IMPORT_TMP_DIR).length : 0;
 };
 
 describe('holidays import (POST /api/holidays/import)', () => {

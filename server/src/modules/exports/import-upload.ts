@@ -17,7 +17,11 @@ export interface ImportFile {
   originalName: string;
 }
 
-const TMP_DIR = path.join(os.tmpdir(), 'sa-imports');
+/**
+ * Where an import's file waits while it is read: a folder of this process's own, so that what one process (an
+ * instance, a test worker) finds there is its own uploads' only.
+ */
+export const IMPORT_TMP_DIR = path.join(os.tmpdir(), 'sa-imports', String(process.pid));
 
 /**
  * The one file of an import (`multipart/form-data`, field `file`), streamed to a temporary file on disk
@@ -28,9 +32,9 @@ const TMP_DIR = path.join(os.tmpdir(), 'sa-imports');
 export function importUpload(db: Knex): RequestHandler {
   return async (req, res, next) => {
     const { max_upload_mb: maxMb } = await readSettings(db);
-    fs.mkdirSync(TMP_DIR, { recursive: true });
+    fs.mkdirSync(IMPORT_TMP_DIR, { recursive: true });
     const upload = multer({
-      dest: TMP_DIR,
+      dest: IMPORT_TMP_DIR,
       limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 0, parts: 1, headerPairs: 20 },
     }).single('file');
     upload(req, res, (err: unknown) => {
