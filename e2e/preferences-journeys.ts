@@ -59,8 +59,8 @@ const PNG = Buffer.from(
 );
 
 /**
- * The journey's own staff user, one per language: the two journeys run side by side with the others, and a
- * change to a shared account's language or photo (the demo admin's) would reach the other's screens.
+ * The journey's own staff user, one per language: it changes its account's language and photo, and the demo
+ * admin's stay as the journeys after it expect them, even when this one fails halfway.
  */
 const person = (lang: Lang) => ({
   email: `preferences-${lang.toLowerCase().replace('_', '-')}@example.com`,
