@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
-import { createDb, migrateLatest } from './db/knex';
+import { createDb } from './db/knex';
+import { prepareDatabase } from './db/startup';
 import { configureLogger, logger } from './lib/logger';
 import { configurePasswords } from './lib/passwords';
-import { seedDemo, seedReference, DEMO_ADMIN, DEMO_STUDENT } from '../../seeds';
+import { DEMO_ADMIN, DEMO_STUDENT } from '../../seeds';
 import { activeAdmins } from './cli/first-admin';
 import { startSessionSweeper } from './sessions/sweep';
 
@@ -22,12 +23,9 @@ async function main(): Promise<void> {
   configureLogger(config.logLevel, config.isProduction);
   configurePasswords(config.bcryptCost);
   const db = createDb(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
-  const applied = await migrateLatest(db);
+  // the migrations and the reference data (holidays, areas, option lists) at every start, one instance at a time
+  const { applied, demoSeeded } = await prepareDatabase(db, { seedDemo: config.seedDemo });
   if (applied.length) logger.info(`applied ${applied.length} migration(s)`, { migrations: applied });
-  let demoSeeded = false;
-  // the reference data (holidays, areas, option lists) at every start: only what was never there is added
-  if (config.seedDemo) demoSeeded = await seedDemo(db);
-  else await seedReference(db);
   if (config.isProduction && !config.cookieSecure) {
     logger.warn(
       'COOKIE_SECURE=false: session cookies travel over plain HTTP. Use this only on a trusted LAN; anyone on ' +

@@ -17,7 +17,8 @@ let counter = 0;
 export const onMysql = Boolean(process.env.TEST_DATABASE_URL?.startsWith('mysql://'));
 export const onRedis = Boolean(process.env.REDIS_URL);
 
-async function freshDatabaseUrl(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+/** A database of its own for a test, empty (nothing migrated): a SQLite file, or a database on the MySQL server. */
+export async function freshDatabaseUrl(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   // unique across test files of one worker too (the module, and so the counter, is loaded anew per file)
   const name = `sa_test_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
   if (onMysql) {

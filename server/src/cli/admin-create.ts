@@ -10,7 +10,8 @@
 import readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { createDb, migrateLatest } from '../db/knex';
+import { createDb, migrateLatest, withDatabaseLock } from '../db/knex';
+import { STARTUP_LOCK } from '../db/startup';
 import { configurePasswords } from '../lib/passwords';
 import {
   activeAdmins,
@@ -123,7 +124,7 @@ async function run(): Promise<void> {
   configurePasswords(config.bcryptCost);
   const db = createDb(config.databaseUrl);
   try {
-    await migrateLatest(db);
+    await withDatabaseLock(db, STARTUP_LOCK, () => migrateLatest(db));
     // refused before anything is asked: nobody types a password for nothing
     const admins = await activeAdmins(db);
     if (admins.length && !values.force) {

@@ -1,8 +1,8 @@
 /** The admins' database CLI: `npm run migrate`, `npm run migrate:rollback`, `npm run seed`. */
 import { ConfigError, loadConfig } from '../config';
-import { createDb, migrateLatest, migrateRollback } from '../db/knex';
+import { createDb, migrateLatest, migrateRollback, withDatabaseLock } from '../db/knex';
+import { prepareDatabase, STARTUP_LOCK } from '../db/startup';
 import { configurePasswords } from '../lib/passwords';
-import { seedDemo, seedReference } from '../../../seeds';
 
 async function run(command: string | undefined): Promise<void> {
   const config = loadConfig();
@@ -10,20 +10,16 @@ async function run(command: string | undefined): Promise<void> {
   const db = createDb(config.databaseUrl);
   try {
     if (command === 'migrate') {
-      const names = await migrateLatest(db);
+      const names = await withDatabaseLock(db, STARTUP_LOCK, () => migrateLatest(db));
       console.log(names.length ? `Applied: ${names.join(', ')}` : 'Already up to date.');
     } else if (command === 'rollback') {
       const names = await migrateRollback(db, process.argv.includes('--all'));
       console.log(names.length ? `Rolled back: ${names.join(', ')}` : 'Nothing to roll back.');
     } else if (command === 'seed') {
-      await migrateLatest(db);
-      if (config.seedDemo) {
-        const seeded = await seedDemo(db);
-        console.log(seeded ? 'Demo data seeded.' : 'Reference data checked; demo data already present.');
-      } else {
-        await seedReference(db);
-        console.log('Reference data seeded (the demo accounts are never seeded here).');
-      }
+      const { demoSeeded } = await prepareDatabase(db, { seedDemo: config.seedDemo });
+      if (config.seedDemo)
+        console.log(demoSeeded ? 'Demo data seeded.' : 'Reference data checked; demo data already present.');
+      else console.log('Reference data seeded (the demo accounts are never seeded here).');
     } else {
       console.error('Usage: tsx server/src/cli/db.ts migrate|rollback [--all]|seed');
       process.exitCode = 2;

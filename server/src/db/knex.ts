@@ -137,6 +137,39 @@ export async function guardedQuery<T>(db: Trx, query: Knex.QueryBuilder, signal?
   }
 }
 
+/**
+ * Runs `work` while this instance holds the named lock of its database, waiting up to `waitSeconds` for another
+ * instance to let it go (MariaDB/MySQL `GET_LOCK`, held by a connection kept aside for it and freed when that
+ * connection ends, a crash included; the server's locks are server-wide, so the name gets the database's hash).
+ * SQLite serves one process: the work just runs.
+ */
+export async function withDatabaseLock<T>(
+  db: Knex,
+  name: string,
+  work: () => Promise<T>,
+  waitSeconds = 600,
+): Promise<T> {
+  if (!isMysql(db)) return work();
+  const client = db.client as unknown as ClientInternals;
+  const conn = await client.acquireConnection();
+  try {
+    const lock = db.raw("CONCAT(?, ':', SHA1(DATABASE()))", [name]);
+    const [rows] = (await db.raw('SELECT GET_LOCK(?, ?) AS got', [lock, waitSeconds]).connection(conn)) as [
+      { got: number | null }[],
+    ];
+    if (Number(rows[0]?.got) !== 1) {
+      throw new Error(`Another instance held the database lock "${name}" for more than ${waitSeconds} s.`);
+    }
+    try {
+      return await work();
+    } finally {
+      await db.raw('SELECT RELEASE_LOCK(?)', [lock]).connection(conn);
+    }
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
 export async function migrateLatest(db: Knex): Promise<string[]> {
   const [, names] = await db.migrate.latest({ migrationSource });
   return names as string[];
