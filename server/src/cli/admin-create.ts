@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from '../config';
 import { createDb, migrateLatest, withDatabaseLock } from '../db/knex';
 import { STARTUP_LOCK } from '../db/startup';
 import { configurePasswords } from '../lib/passwords';
+import { firstAdminRepository } from '../modules/users/first-admin.repository';
 import {
   activeAdmins,
   alreadyExists,
@@ -131,8 +132,8 @@ async function run(): Promise<void> {
       throw new FirstAdminError(alreadyExists(admins.map((a) => a.email)));
     }
     const fresh = {
-      company: !(await db('companies').first('id')),
-      branch: !(await db('branches').first('id')),
+      company: !(await firstAdminRepository.anyCompany(db)),
+      branch: !(await firstAdminRepository.anyBranch(db)),
     };
     const input = await gather(values, fresh);
     const result = await createFirstAdmin(db, input, { force: values.force });

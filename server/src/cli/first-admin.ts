@@ -11,6 +11,7 @@ import { toDbDateTime } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { auditService } from '../modules/audit/audit.service';
 import { systemContext } from '../modules/files/file-orphans.service';
+import { firstAdminRepository } from '../modules/users/first-admin.repository';
 import { usersRepository } from '../modules/users/users.repository';
 
 /** The role `admin:create` gives the first administrator; an existing role of this name is reused as it is. */
@@ -87,7 +88,7 @@ export async function createFirstAdmin(
   if (admins.length && !options.force) {
     throw new FirstAdminError(alreadyExists(admins.map((a) => a.email)));
   }
-  if (await db('users').where({ email: data.email }).first('id')) {
+  if (await firstAdminRepository.findUserByEmail(db, data.email)) {
     throw new FirstAdminError(`A user with the email ${data.email} already exists: nothing was changed.`);
   }
   const passwordHash = await hashPassword(data.password);
@@ -96,7 +97,7 @@ export async function createFirstAdmin(
   const stamp = { created_at: now, updated_at: now };
   return db.transaction(async (trx) => {
     const created = { role: false, company: false, branch: false };
-    let role = await trx('roles').where({ name: ADMIN_ROLE_NAME }).first('id');
+    let role = await firstAdminRepository.findRoleByName(trx, ADMIN_ROLE_NAME);
     if (!role) {
       const row = {
         name: ADMIN_ROLE_NAME,
@@ -105,7 +106,7 @@ export async function createFirstAdmin(
         data_scope: 'all',
         permissions: JSON.stringify(PERMISSIONS),
       };
-      const [id] = await trx('roles').insert({ ...row, ...stamp });
+      const id = await firstAdminRepository.insertRole(trx, { ...row, ...stamp });
       role = { id };
       created.role = true;
       await auditService.record(trx, ctx, {
@@ -115,10 +116,10 @@ export async function createFirstAdmin(
         after: row,
       });
     }
-    let company = await trx('companies').orderBy('id').first('id');
+    let company = await firstAdminRepository.firstCompany(trx);
     if (!company) {
       const row = { code: data.companyCode, name_en: data.companyName, name_zh: data.companyName };
-      const [id] = await trx('companies').insert({ ...row, ...stamp });
+      const id = await firstAdminRepository.insertCompany(trx, { ...row, ...stamp });
       company = { id };
       created.company = true;
       await auditService.record(trx, ctx, {
@@ -128,8 +129,8 @@ export async function createFirstAdmin(
         after: row,
       });
     }
-    let branch = await trx('branches').where({ code: data.branchCode }).first('id');
-    branch ??= await trx('branches').where({ is_active: true }).orderBy('id').first('id');
+    let branch = await firstAdminRepository.findBranchByCode(trx, data.branchCode);
+    branch ??= await firstAdminRepository.firstActiveBranch(trx);
     if (!branch) {
       const row = {
         company_id: Number(company.id),
@@ -137,7 +138,7 @@ export async function createFirstAdmin(
         name_en: data.branchName,
         name_zh: data.branchName,
       };
-      const [id] = await trx('branches').insert({ ...row, ...stamp });
+      const id = await firstAdminRepository.insertBranch(trx, { ...row, ...stamp });
       branch = { id };
       created.branch = true;
       await auditService.record(trx, ctx, {
@@ -157,7 +158,11 @@ export async function createFirstAdmin(
       language: data.language satisfies Locale,
       email_verified_at: now,
     };
-    const [userId] = await trx('users').insert({ ...user, password_hash: passwordHash, ...stamp });
+    const userId = await firstAdminRepository.insertUser(trx, {
+      ...user,
+      password_hash: passwordHash,
+      ...stamp,
+    });
     await auditService.record(trx, ctx, {
       action: 'create',
       entity: 'user',

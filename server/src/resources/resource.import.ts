@@ -22,6 +22,7 @@ import { importUpload, removeImportFile, type ImportFile } from '../modules/expo
 import { streamTable } from '../modules/exports/table-reader';
 import { declaredLabel, minorUnits } from './declared';
 import type { ResourceDefinition, Row } from './resource';
+import { resourceRepository } from './resource.repository';
 import type { ResourceService } from './resource.service';
 import { binding } from './rows';
 import { unitOfWork } from './unit-of-work';
@@ -252,10 +253,18 @@ async function lookupResolver(
   for (const columns of [target.display.en, target.display.zh_HK]) {
     const name = nameSql(db, columns);
     for (const part of chunks(lowered)) {
-      const qb = db(target.table)
-        .select(['id', ...labelColumns])
-        .whereRaw(`${name.sql} in (${part.map(() => '?').join(', ')})`, [...name.bindings, ...part]);
-      for (const row of (await inScope(qb, target, ctx)) as Row[]) {
+      const rows = await resourceRepository.findWhere(
+        db,
+        target.table,
+        (qb) =>
+          inScope(
+            qb.whereRaw(`${name.sql} in (${part.map(() => '?').join(', ')})`, [...name.bindings, ...part]),
+            target,
+            ctx,
+          ),
+        ['id', ...labelColumns],
+      );
+      for (const row of rows) {
         for (const language of ['en', 'zh_HK'] as const) {
           const label = displayName(target, row, language).toLowerCase();
           byName.set(label, (byName.get(label) ?? new Set()).add(Number(row.id)));
@@ -266,8 +275,13 @@ async function lookupResolver(
   const ids = [...texts].filter((t) => /^\d{1,10}$/.test(t)).map(Number);
   const known = new Set<number>();
   for (const part of chunks(ids)) {
-    const qb = db(target.table).select('id').whereIn('id', part);
-    for (const row of (await inScope(qb, target, ctx)) as Row[]) known.add(Number(row.id));
+    const rows = await resourceRepository.findWhere(
+      db,
+      target.table,
+      (qb) => inScope(qb.whereIn('id', part), target, ctx),
+      ['id'],
+    );
+    for (const row of rows) known.add(Number(row.id));
   }
   return (text) => {
     const named = byName.get(text.toLowerCase());
@@ -280,7 +294,11 @@ async function lookupResolver(
 
 /** An option column's cells → codes of the list `key`: by code, else by label in either language (case aside). */
 async function optionResolver(db: Knex, key: string): Promise<Resolver> {
-  const rows: Row[] = await db('options').where('key', key).select('value', 'label_en', 'label_zh');
+  const rows = await resourceRepository.findWhere(db, 'options', (qb) => qb.where('key', key), [
+    'value',
+    'label_en',
+    'label_zh',
+  ]);
   const byCode = new Map<string, string>();
   const byLabel = new Map<string, Set<string>>();
   for (const row of rows) {
@@ -517,12 +535,17 @@ export async function importResource(
     }
     const stored = new Set<string>();
     for (const part of chunks(keyed)) {
-      const qb = db(def.table).select(set);
-      set.forEach((column, i) => {
-        if (column in fixed) qb.where(column, binding(fixed[column]));
-        else qb.whereIn(column, [...new Set(part.map((k) => binding(k.values[i])))]);
-      });
-      for (const found of (await qb) as Row[]) {
+      const rows = await resourceRepository.findWhere(
+        db,
+        def.table,
+        (qb) =>
+          set.forEach((column, i) => {
+            if (column in fixed) qb.where(column, binding(fixed[column]));
+            else qb.whereIn(column, [...new Set(part.map((k) => binding(k.values[i])))]);
+          }),
+        [...set],
+      );
+      for (const found of rows) {
         stored.add(JSON.stringify(set.map((c) => keyPart(found[c], loose))));
       }
     }

@@ -6,6 +6,7 @@ import { toDbDateTime } from '../lib/clock';
 import type { CollectionDeclaration } from '../../../shared/resources/declaration';
 import type { BranchVia, ResourceDefinition, Row } from './resource';
 import { binding } from './rows';
+import { lockForUpdate } from './unit-of-work';
 
 /** The branch a branch-scoped caller is limited to; null for callers who see every branch. */
 export type BranchScope = { branchId: number | null } | null;
@@ -358,6 +359,14 @@ export const resourceRepository = {
     const qb = db(def.table).where(`${def.table}.id`, id);
     applyScope(qb, def, scope);
     return qb.first();
+  },
+
+  /**
+   * Locks the row `id` of `table` for the rest of the transaction (`SELECT id … FOR UPDATE` on MariaDB; SQLite
+   * has one writer at a time): a read-modify-write of that record.
+   */
+  async lockById(db: Trx, table: string, id: number): Promise<void> {
+    await lockForUpdate(db, db(table).where('id', id).select('id'));
   },
 
   findWhere(

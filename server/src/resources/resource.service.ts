@@ -10,7 +10,7 @@ import type { ResourceAction, ResourceDefinition, Row } from './resource';
 import { listLimits, resourceRepository } from './resource.repository';
 import { nameIn, resolveLookups } from './relations';
 import { apiDateTime, numberOrNull } from './rows';
-import { lockForUpdate, withinUnit, type UnitOfWork } from './unit-of-work';
+import { withinUnit, type UnitOfWork } from './unit-of-work';
 import { deleteCollections, saveCollections, splitCollections, withCollections } from './collections';
 import { msg } from '../../../shared/messages';
 
@@ -101,7 +101,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
   /** The record, locked for the rest of the unit (a read-modify-write: a state move). */
   async function mustLock(uow: UnitOfWork, id: number, ctx: RequestContext): Promise<Row> {
-    await lockForUpdate(uow.trx, uow.trx(def.table).where('id', id).select('id'));
+    await resourceRepository.lockById(uow.trx, def.table, id);
     return mustFind(uow.trx, id, ctx);
   }
 

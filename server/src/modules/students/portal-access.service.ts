@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
 import type { Row } from '../../resources/resource';
 import type { ResourceService } from '../../resources/resource.service';
-import { lockForUpdate } from '../../resources/unit-of-work';
+import { resourceRepository } from '../../resources/resource.repository';
 import { msg, type Message } from '../../../../shared/messages';
 import { auditService } from '../audit/audit.service';
 import { renderMail } from '../mail/mail-templates';
@@ -86,7 +86,7 @@ export function createPortalAccessService(deps: {
 
   /** The student, locked for the rest of the transaction. */
   async function locked(trx: Trx, id: number): Promise<PortalAccessStudent> {
-    await lockForUpdate(trx, trx('students').where('id', id).select('id'));
+    await resourceRepository.lockById(trx, 'students', id);
     const row = await portalAccessRepository.findStudent(trx, id);
     if (!row) throw new AppError('not_found');
     return row;
