@@ -485,7 +485,8 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
             roleName,
             roleNameZh,
             'Front desk and enrolment',
-            'all',
+            // the scope by its name in the export's language, as the screen shows it
+            t.scopeAll,
             'schools.view, schools.create, schools.update, schools.delete, students.view, students.create, students.update',
           ],
         ],
@@ -508,8 +509,10 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
         `the users export row: ${JSON.stringify(userRows[1])}`,
       );
       check(
-        admin === (lang === 'en' ? 'No' : '否') && language === 'en' && active === t.yes,
-        `the users export's yes/no in the screen's language: ${JSON.stringify(userRows[1])}`,
+        admin === (lang === 'en' ? 'No' : '否') &&
+          language === (lang === 'en' ? 'English' : '英文') &&
+          active === t.yes,
+        `the users export's yes/no and language in the screen's language: ${JSON.stringify(userRows[1])}`,
       );
     },
   };
