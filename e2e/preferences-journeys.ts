@@ -75,6 +75,15 @@ async function signInHere(page: Page, lang: Lang, as: Lang): Promise<void> {
   await page.getByTestId('user-menu').waitFor();
 }
 
+/** Opens the top bar's user menu and chooses one of its entries. */
+async function fromUserMenu(page: Page, label: string): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page
+    .getByTestId('user-menu-panel')
+    .getByRole('menuitem', { name: menuName(label) })
+    .click();
+}
+
 async function profileLanguage(page: Page): Promise<string> {
   const res = await apiCall(page, 'GET', '/api/user/profile');
   return (JSON.parse(res.body) as { user: { language: string } }).user.language;
@@ -157,11 +166,7 @@ function preferencesJourney(server: RunningServer, lang: Lang): Journey {
       await page.waitForLoadState('networkidle');
       const before = await name.inputValue();
       await name.fill(`${before} (typed)`);
-      await page.getByTestId('user-menu').click();
-      await page
-        .getByTestId('user-menu-panel')
-        .getByRole('menuitem', { name: menuName(t.apiTokens) })
-        .click();
+      await fromUserMenu(page, t.apiTokens);
       const guard = page.getByRole('dialog').filter({ hasText: t.unsavedTitle });
       await guard.waitFor();
       // the dialog's opening animation over (for the screenshot)
@@ -172,11 +177,7 @@ function preferencesJourney(server: RunningServer, lang: Lang): Journey {
       check(new URL(page.url()).pathname === '/user/profile', 'Stay keeps the profile open');
       check((await name.inputValue()) === `${before} (typed)`, 'Stay keeps what was typed');
       // leaving anyway discards it
-      await page.getByTestId('user-menu').click();
-      await page
-        .getByTestId('user-menu-panel')
-        .getByRole('menuitem', { name: menuName(t.apiTokens) })
-        .click();
+      await fromUserMenu(page, t.apiTokens);
       await guard.getByRole('button', { name: t.leave }).click();
       await page.waitForURL((url) => url.pathname === '/user/api-tokens');
 
@@ -187,20 +188,12 @@ function preferencesJourney(server: RunningServer, lang: Lang): Journey {
         .locator('form#create-api-token')
         .getByLabel(t.tokenName, { exact: true })
         .fill('typed, not created');
-      await page.getByTestId('user-menu').click();
-      await page
-        .getByTestId('user-menu-panel')
-        .getByRole('menuitem', { name: menuName(t.profile) })
-        .click();
+      await fromUserMenu(page, t.profile);
       await guard.waitFor();
       await guard.getByRole('button', { name: t.stay }).click();
       await guard.waitFor({ state: 'hidden' });
       check(new URL(page.url()).pathname === '/user/api-tokens', 'Stay keeps the API tokens open');
-      await page.getByTestId('user-menu').click();
-      await page
-        .getByTestId('user-menu-panel')
-        .getByRole('menuitem', { name: menuName(t.profile) })
-        .click();
+      await fromUserMenu(page, t.profile);
       await guard.getByRole('button', { name: t.leave }).click();
       await page.waitForURL((url) => url.pathname === '/user/profile');
 

@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { resetCsrfToken } from '../../http/client';
-import { EMAIL_PATTERN } from '../../components/forms/rules';
 import { Alert, Checkbox, Panel, SubmitButton, useLiteForm } from '../../components/lite';
 import { useLoginMutation } from './auth-api';
 import { accountApi } from '../profile/profile-api';
 import { userSignedIn } from './session';
-import { SignInFields } from './sign-in-fields';
+import { SignInFields, signInChecks } from './sign-in-fields';
 import { showSignInError } from './sign-in-error';
 
 /** The sign-in form's values. */
@@ -30,13 +29,7 @@ export default function LoginPage() {
 
   const form = useLiteForm<SignInValues>(
     { email: '', password: '', remember: false },
-    {
-      email: [
-        (v) => (v ? null : t('errors.required')),
-        (v) => (EMAIL_PATTERN.test(String(v)) ? null : t('serverMessages.invalidEmail')),
-      ],
-      password: [(v) => (v ? null : t('errors.required'))],
-    },
+    signInChecks(t),
     async (values) => {
       setError(null);
       const result = await login({

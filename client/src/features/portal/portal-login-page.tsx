@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Student } from '../../app/types';
 import { useAppDispatch } from '../../app/hooks';
-import { EMAIL_PATTERN } from '../../components/forms/rules';
 import { Alert, Panel, SubmitButton, useLiteForm } from '../../components/lite';
 import { usePortalLoginMutation } from '../auth/auth-api';
 import { studentSignedIn } from '../auth/session';
-import { SignInFields } from '../auth/sign-in-fields';
+import { SignInFields, signInChecks } from '../auth/sign-in-fields';
 import { showSignInError } from '../auth/sign-in-error';
 import { refreshStudent } from './portal-api';
 
@@ -28,13 +27,7 @@ export default function PortalLoginPage() {
 
   const form = useLiteForm<PortalSignInValues>(
     { email: '', password: '' },
-    {
-      email: [
-        (v) => (v ? null : t('errors.required')),
-        (v) => (EMAIL_PATTERN.test(String(v)) ? null : t('serverMessages.invalidEmail')),
-      ],
-      password: [(v) => (v ? null : t('errors.required'))],
-    },
+    signInChecks(t),
     async (values) => {
       setError(null);
       const result = await login({ email: values.email, password: values.password });
