@@ -61,6 +61,33 @@ export async function rowOf(page: Page, text: string): Promise<Locator> {
   return row.first();
 }
 
+/**
+ * Searches the list for `text` and returns once the list shows that search's answer. The address changes at
+ * once, but the list draws the search a moment later and keeps the last rows shown until then; a load state
+ * cannot tell (a page's "networkidle" fires once per document, never again for a search within it). So: the
+ * list's own read with `q=text` answered, then the list no longer busy.
+ */
+export async function searchList(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('searchbox');
+  await box.fill(text);
+  await Promise.all([
+    page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return (
+        r.request().method() === 'GET' &&
+        url.pathname.startsWith('/api/') &&
+        url.searchParams.get('q') === text
+      );
+    }),
+    box.press('Enter'),
+  ]);
+  check(
+    new URL(page.url()).searchParams.get('q') === text,
+    `the address holds the search "${text}": ${page.url()}`,
+  );
+  await page.locator('.resource-list[aria-busy="false"]').waitFor();
+}
+
 /** Clicks the export link `linkName`, saves the file and returns every row's cell texts of its first sheet. */
 export async function exportedRows(page: Page, linkName: string): Promise<string[][]> {
   const [download] = await Promise.all([

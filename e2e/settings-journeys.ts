@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { exportedRows, formItem, rowOf, signInAdmin, type Lang } from './actions';
+import { exportedRows, formItem, rowOf, searchList, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -75,14 +75,6 @@ async function save(page: Page, t: (typeof TEXT)[Lang]): Promise<void> {
   await page.getByRole('button', { name: t.save }).click();
 }
 
-async function search(page: Page, text: string): Promise<void> {
-  await page.getByRole('searchbox').fill(text);
-  await page.getByRole('searchbox').press('Enter');
-  await page.waitForURL((url) => url.searchParams.get('q') === text);
-  // the rows of the search, not the last ones still shown while it loads (the list keeps them, no overlay)
-  await page.waitForLoadState('networkidle');
-}
-
 export function settingsJourneys(main: RunningServer): Journey[] {
   const base = main.staffUrl;
   const year = new Date().getFullYear();
@@ -115,7 +107,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
             await page.waitForURL(/\/settings\/holiday$/);
             await rowOf(page, name);
           }
-          await search(page, `Holiday ${tag}`);
+          await searchList(page, `Holiday ${tag}`);
           await page
             .getByRole('row')
             .filter({ hasText: `Other ${tag}` })
@@ -190,14 +182,14 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await formItem(page, t.nameZh).locator('input').fill(`分區${tag}`);
           await save(page, t);
           await page.waitForURL(/\/settings\/area$/);
-          await search(page, area);
+          await searchList(page, area);
           const areaRow = await rowOf(page, area);
           await areaRow.locator('.ant-table-row-expand-icon').click();
           await rowOf(page, `District ${tag}`);
 
           // a district's name (in either language) finds its area, the district under it
           for (const q of [`District ${tag}`, `分區${tag}`]) {
-            await search(page, q);
+            await searchList(page, q);
             const collapsed = (await rowOf(page, area)).locator('.ant-table-row-expand-icon-collapsed');
             if (await collapsed.count()) await collapsed.click();
             await rowOf(page, `District ${tag}`);
@@ -250,7 +242,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           await formItem(page, t.labelZh).locator('input').fill(`其他${tag}`);
           await save(page, t);
           await page.waitForURL(/\/settings\/option\/gender$/);
-          await search(page, code);
+          await searchList(page, code);
           await (await rowOf(page, code)).getByRole('link', { name: new RegExp(t.edit) }).click();
           await formItem(page, t.labelEn).locator('input').fill(`Other ${tag} edited`);
           await save(page, t);
@@ -300,7 +292,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
             await page.waitForURL(new RegExp(`/settings/${kind}/terms$`));
             await rowOf(page, title);
           }
-          await search(page, `Terms ${tag} B`);
+          await searchList(page, `Terms ${tag} B`);
           await (await rowOf(page, `Terms ${tag} B`)).getByRole('link', { name: new RegExp(t.edit) }).click();
           await formItem(page, t.contentEn).getByRole('button').first().click(); // bold
           await page.keyboard.type(' Bold part.');

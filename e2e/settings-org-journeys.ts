@@ -1,5 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, apiCall, exportedRows, firstId, formItem, rowOf, signInAdmin, type Lang } from './actions';
+import {
+  ADMIN,
+  apiCall,
+  exportedRows,
+  firstId,
+  formItem,
+  rowOf,
+  searchList,
+  signInAdmin,
+  type Lang,
+} from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -161,11 +171,7 @@ async function saveToList(page: Page, t: Text, listPath: string): Promise<void> 
 
 /** Searches the list and waits for the row holding `found` while the row holding `gone` leaves. */
 async function search(page: Page, text: string, found: string, gone: string): Promise<void> {
-  await page.getByRole('searchbox').fill(text);
-  await page.getByRole('searchbox').press('Enter');
-  await page.waitForURL((url) => url.searchParams.get('q') === text);
-  // the rows of the search, not the last ones still shown while it loads (the list keeps them, no overlay)
-  await page.waitForLoadState('networkidle');
+  await searchList(page, text);
   await page.getByRole('row').filter({ hasText: gone }).first().waitFor({ state: 'detached' });
   await rowOf(page, found);
   check((await page.locator('.ant-table-tbody .ant-table-row').count()) === 1, `one row found for "${text}"`);

@@ -1,5 +1,4 @@
 import {
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -35,6 +34,7 @@ import {
   useResourceWriteMutation,
 } from './resource-api';
 import { deleteErrorMessage } from './resource-errors';
+import { SearchBox, useTypedQueryValue } from './search-box';
 import {
   exportUrl,
   formatTotal,
@@ -404,16 +404,7 @@ export function ResourceTable<T extends ResourceRow>({
           {config.searchable &&
             beside(
               'q',
-              <Input.Search
-                key={`q:${query.q ?? ''}`}
-                aria-label={t('resource.search')}
-                placeholder={t('resource.search')}
-                defaultValue={query.q}
-                allowClear
-                enterButton
-                style={{ width: 280 }}
-                onSearch={(q) => change({ q })}
-              />,
+              <SearchBox value={query.q} label={t('resource.search')} onSearch={(q) => change({ q })} />,
             )}
           {filters}
         </Space>
@@ -506,10 +497,7 @@ export function ResourceTable<T extends ResourceRow>({
   );
 }
 
-/**
- * A typed filter: what the user types stays while the list catches up with it; the query's value replaces it only
- * when the query changed for another reason (a reset, the back button), not when it took this input's own value.
- */
+/** A typed filter (committed on Enter or on leaving it); what is typed is kept as `useTypedQueryValue` says. */
 function FilterInput({
   label,
   type,
@@ -521,15 +509,9 @@ function FilterInput({
   value: string | undefined;
   onCommit: (text: string) => void;
 }) {
-  const [text, setText] = useState(value ?? '');
-  const sent = useRef(value ?? '');
-  useEffect(() => {
-    if ((value ?? '') === sent.current) return;
-    sent.current = value ?? '';
-    setText(value ?? '');
-  }, [value]);
+  const { text, setText, sent } = useTypedQueryValue(value);
   const commit = (next: string) => {
-    sent.current = next.trim();
+    sent(next);
     onCommit(next);
   };
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { Alert, DatePicker, Input, Select, Space } from 'antd';
+import { Alert, DatePicker, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isApiError } from '../../app/api';
 import { fieldErrors } from '../../components/forms/server-errors';
 import { listCallQuery, nextListQuery, resetListQuery } from '../../components/resource/resource-query';
 import { ResourceToolbar, useTableSettings } from '../../components/resource/resource-toolbar';
+import { SearchBox } from '../../components/resource/search-box';
 import type { ListQueryState } from '../../components/resource/types';
 import { fileColumnChoices, FILE_OWNER_TYPES } from './file-columns';
 import { FileTable } from './file-table';
@@ -86,16 +87,7 @@ export default function MediaManagerPage() {
       />
       <StorageUsageBar />
       <Space wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search
-          key={`q:${query.q ?? ''}`}
-          aria-label={t('files.filters.search')}
-          placeholder={t('files.filters.search')}
-          defaultValue={query.q}
-          allowClear
-          enterButton
-          style={{ width: 280 }}
-          onSearch={(q) => change({ q })}
-        />
+        <SearchBox value={query.q} label={t('files.filters.search')} onSearch={(q) => change({ q })} />
         <Select
           aria-label={t('files.filters.ownerType')}
           data-testid="filter-owner_type"
