@@ -32,6 +32,9 @@ const config: Config = {
       // file-type (upload sniffing) and its dependencies are ESM only: swc turns them into CommonJS too
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
       setupFiles: ['<rootDir>/server/test/setup-env.ts'],
+      // one migrated template per run, which every test database copies (server/test/template-db.ts)
+      globalSetup: '<rootDir>/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/server/test/global-teardown.ts',
     },
     {
       displayName: 'client',

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config';
 import { createDb, migrateLatest } from '../src/db/knex';
 import { toDbDateTime } from '../src/lib/clock';
 import { configureLogger } from '../src/lib/logger';
+import { copyTemplate } from './template-db';
 
 let counter = 0;
 
@@ -17,8 +18,13 @@ let counter = 0;
 export const onMysql = Boolean(process.env.TEST_DATABASE_URL?.startsWith('mysql://'));
 export const onRedis = Boolean(process.env.REDIS_URL);
 
-/** A database of its own for a test, empty (nothing migrated): a SQLite file, or a database on the MySQL server. */
-export async function freshDatabaseUrl(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+/**
+ * A database of its own for a test: a SQLite file, or a database on the MySQL server. Empty (nothing migrated), or
+ * with `migrated` a copy of the run's migrated template (`template-db.ts`) when there is one.
+ */
+export async function freshDatabaseUrl(
+  options: { migrated?: boolean } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   // unique across test files of one worker too (the module, and so the counter, is loaded anew per file)
   const name = `sa_test_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
   if (onMysql) {
@@ -26,6 +32,7 @@ export async function freshDatabaseUrl(): Promise<{ name: string; url: string; d
     const admin = knex({ client: 'mysql2', connection: { uri: `${base}/` } as Knex.MySql2ConnectionConfig });
     await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     await admin.destroy();
+    if (options.migrated) await copyTemplate(`${base}/${name}`);
     return {
       name,
       url: `${base}/${name}`,
@@ -40,9 +47,11 @@ export async function freshDatabaseUrl(): Promise<{ name: string; url: string; d
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
+  const url = `sqlite:${path.join(dir, `${name}.sqlite`)}`;
+  if (options.migrated) await copyTemplate(url);
   return {
     name,
-    url: `sqlite:${path.join(dir, `${name}.sqlite`)}`,
+    url,
     drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -66,7 +75,7 @@ export const FIXTURE_DIST = path.join(__dirname, 'fixtures', 'dist');
 
 /** A real app on a fresh database (SQLite file, or a MySQL database of its own) and, when set, the real Redis. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabaseUrl();
+  const database = await freshDatabaseUrl({ migrated: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -78,6 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   configureLogger(config.logLevel, false);
   const db = createDb(config.databaseUrl);
+  // nothing to do on a copy of the template: it stays, for a test run without one
   await migrateLatest(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   const prefix = `satest:${database.name}:`;
