@@ -36,7 +36,14 @@ export interface JourneyResult {
 export async function runJourneys(browser: Browser, journeys: Journey[]): Promise<JourneyResult[]> {
   const results: JourneyResult[] = [];
   for (const journey of journeys) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    // A system asking for less motion: the app then opens menus, pop-ups and dialogs at once. A button still zooming
+    // in moves between the press and the release, and the browser gives that click to the dialog's frame instead
+    // (seen: the unsaved-changes guard's Leave lost, the photo's Remove confirmation). The shell journey checks both.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      reducedMotion: 'reduce',
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const consoleErrors: string[] = [];

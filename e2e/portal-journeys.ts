@@ -108,6 +108,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
         viewport: { width: 375, height: 812 },
         isMobile: true,
         hasTouch: true,
+        reducedMotion: 'reduce',
       });
       const phone = await context.newPage();
       try {

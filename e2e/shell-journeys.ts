@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ADMIN, rowOf, signInAdmin, type Lang } from './actions';
+import { ADMIN, menuName, rowOf, signInAdmin, type Lang } from './actions';
 import { seriousViolations } from './axe';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
@@ -22,6 +22,7 @@ const TEXT = {
     retry: 'Try again',
     noConnection: 'No connection',
     reload: 'Reload view',
+    profile: 'Profile',
     search: 'Search',
     tooLong: 'May not be longer than 200 characters.',
     components: 'Components',
@@ -40,6 +41,7 @@ const TEXT = {
     retry: '重試',
     noConnection: '無法連線',
     reload: '重新載入畫面',
+    profile: '個人資料',
     search: '搜尋',
     tooLong: '不可多於 200 個字元。',
     components: '元件',
@@ -198,6 +200,37 @@ export function shellJourneys(server: RunningServer): Journey[] {
           await search.press('Enter');
           await refused.waitFor({ state: 'detached' });
           await rowOf(page, ADMIN.email);
+        },
+      },
+      {
+        name: `shell (${lang}): a system asking for less motion gets menus and dialogs that open and close at once; otherwise they animate`,
+        async run(page) {
+          await signInAdmin(page, base, lang);
+          await page.goto(`${base}/home`);
+          await page.getByTestId('user-menu').waitFor();
+          // every CSS animation the page starts from now on
+          await page.evaluate(() => {
+            const w = globalThis as unknown as { animations: number; document: EventTarget };
+            w.animations = 0;
+            w.document.addEventListener('animationstart', () => (w.animations += 1), true);
+          });
+          const animations = () =>
+            page.evaluate(() => (globalThis as unknown as { animations: number }).animations);
+          const panel = page.getByTestId('user-menu-panel');
+          const openAndClose = async () => {
+            await page.getByTestId('user-menu').click();
+            await panel.getByRole('menuitem', { name: menuName(t.profile) }).waitFor();
+            await page.keyboard.press('Escape');
+            await panel.waitFor({ state: 'hidden' });
+          };
+
+          await page.emulateMedia({ reducedMotion: 'reduce' });
+          await openAndClose();
+          check((await animations()) === 0, `no animation with less motion asked for: ${await animations()}`);
+
+          await page.emulateMedia({ reducedMotion: 'no-preference' });
+          await openAndClose();
+          check((await animations()) > 0, 'the menu animates when no less motion is asked for');
         },
       },
       {

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-hk';
 import { useTranslation } from 'react-i18next';
 import { useAccessibleNames } from './accessible-names';
+import { usePrefersReducedMotion } from './reduced-motion';
 
 /**
  * Slate, the product's accent (spec §9: the progress bar is slate too). Text on the light backgrounds antd
@@ -45,18 +46,27 @@ export const THEME = {
   },
 };
 
+/** The theme without antd's motion: for people whose system asks for less motion. */
+const THEME_WITHOUT_MOTION = { ...THEME, token: { ...THEME.token, motion: false } };
+
 /**
  * antd's configuration with its own locale following the interface language (`en_US`, `zh_HK`), and
- * dayjs's with it. Lives in the (lazy) layouts so the first load does not carry antd.
+ * dayjs's with it; no motion when the system asks for less. Lives in the (lazy) layouts so the first load does not
+ * carry antd.
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   useAccessibleNames();
+  const reduceMotion = usePrefersReducedMotion();
   const english = i18n.language === 'en';
   const dayjsLocale = english ? 'en' : 'zh-hk';
   if (dayjs.locale() !== dayjsLocale) dayjs.locale(dayjsLocale);
   return (
-    <ConfigProvider locale={english ? enUS : zhHK} theme={THEME} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={english ? enUS : zhHK}
+      theme={reduceMotion ? THEME_WITHOUT_MOTION : THEME}
+      button={{ autoInsertSpace: false }}
+    >
       <App>{children}</App>
     </ConfigProvider>
   );
