@@ -46,6 +46,8 @@ const TEXT = {
     dataScope: 'Data scope',
     scopeAll: 'All branches',
     permissions: 'Permissions',
+    exportedPermissions:
+      'Schools – View, Schools – Create, Schools – Update, Schools – Delete, Students – View, Students – Create, Students – Update',
     role: 'Role',
     branch: 'Branch',
     language: 'Language',
@@ -91,6 +93,8 @@ const TEXT = {
     dataScope: '資料範圍',
     scopeAll: '所有分行',
     permissions: '權限',
+    exportedPermissions:
+      '學校 – 檢視、學校 – 新增、學校 – 修改、學校 – 刪除、學生 – 檢視、學生 – 新增、學生 – 修改',
     role: '角色',
     branch: '分行',
     language: '語言',
@@ -493,7 +497,8 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
             'Front desk and enrolment',
             // the scope by its name in the export's language, as the screen shows it
             t.scopeAll,
-            'schools.view, schools.create, schools.update, schools.delete, students.view, students.create, students.update',
+            // each permission by its name, as the role grid says it
+            t.exportedPermissions,
           ],
         ],
         'the roles export rows',

@@ -16,8 +16,18 @@ import { declaredRules } from '../../resources/rows';
 import { assertGrantable, callerPower, parsePermissions, roleRefusal } from '../access/access-rules';
 import { usersRepository } from '../users/users.repository';
 
-/** The export's permissions column: the keys, comma-separated. */
+/** The export's permissions column: each permission by its name in the export's language, as the role grid says it. */
 const permissionsLabel = declaredLabel(fieldLabelKey(roles.name, 'permissions'));
+const PERMISSION_NAMES = new Map(
+  PERMISSIONS.map((key) => {
+    const [module, action] = key.split('.');
+    const [m, a] = [
+      declaredLabel(`permissions.modules.${module}`),
+      declaredLabel(`permissions.actions.${action}`),
+    ];
+    return [key, { en: `${m.en} – ${a.en}`, zh: `${m.zh} – ${a.zh}` }];
+  }),
+);
 const derived = definitionFromDeclaration(roles);
 
 /** What the roles' schemas add to the declared fields: the permission keys (ZRoleCreate). */
@@ -39,7 +49,12 @@ export const roleRules: Partial<ResourceDefinition> = declaredRules<typeof roles
     {
       key: 'permissions',
       ...permissionsLabel,
-      value: (r) => (Array.isArray(r.permissions) ? r.permissions.join(', ') : ''),
+      value: (r, language) =>
+        Array.isArray(r.permissions)
+          ? r.permissions
+              .map((key: string) => PERMISSION_NAMES.get(key)?.[language] ?? key)
+              .join(language === 'zh' ? '、' : ', ')
+          : '',
     },
   ],
   toResponse: (row) => ({
