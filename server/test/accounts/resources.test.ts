@@ -278,7 +278,8 @@ describe('roles resource', () => {
     const scope = await admin.post('/api/roles', { name: 'Bad2', data_scope: 'mine', permissions: [] });
     expect(scope.status).toBe(422);
     const csv = await admin.get('/api/roles?format=csv&q=Accountant').expect(200);
-    expect(csv.text).toContain('receipts.view, receipts.approve');
+    // the export names each permission, as the role grid does (never its key)
+    expect(csv.text).toContain('"Receipts – View, Receipts – Approve"');
     const grid = await admin.get('/api/roles/create').expect(200);
     expect(grid.body.grid.find((g: { module: string }) => g.module === 'orders').actions).toContain('void');
   });
