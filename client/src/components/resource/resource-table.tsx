@@ -1,11 +1,4 @@
-import {
-  useMemo,
-  useRef,
-  useState,
-  type DragEvent,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react';
+import { useMemo, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,

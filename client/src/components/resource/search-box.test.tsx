@@ -8,7 +8,9 @@ describe('a list search box', () => {
   it('keeps what is typed while its own search is drawn, and follows the address changed from elsewhere', async () => {
     const user = userEvent.setup();
     const sent: string[] = [];
-    const { rerender } = render(<SearchBox value={undefined} label="Search" onSearch={(q) => sent.push(q)} />);
+    const { rerender } = render(
+      <SearchBox value={undefined} label="Search" onSearch={(q) => sent.push(q)} />,
+    );
     const box = screen.getByRole('searchbox', { name: 'Search' });
 
     await user.type(box, 'Area{Enter}');
