@@ -44,7 +44,12 @@ const config: Config = {
       transform: { '^.+\\.(t|j|mj)sx?$': swc as never },
       transformIgnorePatterns: [],
       setupFilesAfterEnv: ['<rootDir>/client/src/test/setup.ts'],
-      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/client/src/test/style-mock.ts' },
+      moduleNameMapper: {
+        '\\.(css|less)$': '<rootDir>/client/src/test/style-mock.ts',
+        // the two barrels load each export when first used, not all of them in every test file
+        '^antd$': '<rootDir>/client/src/test/antd-on-demand.cjs',
+        '^@ant-design/icons$': '<rootDir>/client/src/test/icons-on-demand.cjs',
+      },
     },
   ],
 };
