@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import ExcelJS from 'exceljs';
+import { excel } from '../../src/modules/exports/excel';
 import { createTestApp, type TestApp } from '../harness';
 
 /** Real files of each allowed type (and of a few refused ones), made in memory for the upload tests. */
@@ -102,7 +102,7 @@ export const DOCX = zip({
 export const PLAIN_ZIP = zip({ 'readme.txt': 'hello' });
 
 export async function xlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excel().Workbook)();
   wb.addWorksheet('Students').addRow(['name', 'city']);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

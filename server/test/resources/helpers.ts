@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { Response } from 'supertest';
 import { toDbDateTime } from '../../src/lib/clock';
 import { parseCsv } from '../../src/modules/exports/csv';
+import { excel } from '../../src/modules/exports/excel';
 import { Client, createUser, type TestApp } from '../harness';
 
 type Row = Record<string, any>;
@@ -44,7 +44,7 @@ export function download(client: Client, url: string): Promise<Response> {
 
 /** The first sheet of an XLSX file, row by row (cells as exceljs reads them). */
 export async function readXlsx(body: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   await workbook.xlsx.load(body as never);
   const rows: unknown[][] = [];
   workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import ExcelJS from 'exceljs';
+import { excel } from './excel';
 import type { ExportColumn, Row } from '../../resources/resource';
 import { businessToday } from '../numbering/business-time';
 import { csvRecord, UTF8_BOM } from './csv';
@@ -135,7 +135,8 @@ const XLSX_ROWS_PER_DRAIN_CHECK = 100;
 
 async function writeXlsx(res: Response, spec: ExportSpec): Promise<void> {
   // no styles, no shared strings: each row is written out as it is committed, nothing is kept for the end
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { WorkbookWriter } = excel().stream.xlsx;
+  const workbook = new WorkbookWriter({
     stream: res,
     useStyles: false,
     useSharedStrings: false,

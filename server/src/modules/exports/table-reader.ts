@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from './excel';
 import { AppError } from '../../lib/app-error';
 import { UTF8_BOM } from './csv';
 import type { ImportExtension } from './import-upload';
@@ -116,7 +117,8 @@ const SHARED_STRINGS = 'xl/sharedStrings.xml';
 const SHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
 function workbookReader(source: Readable): ExcelJS.stream.xlsx.WorkbookReader {
-  return new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const { WorkbookReader } = excel().stream.xlsx;
+  return new WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // the number formats, which tell a date from a number
