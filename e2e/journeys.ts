@@ -169,8 +169,9 @@ export function journeys(main: RunningServer, shortSession: RunningServer): Jour
         await staffSignIn(page, shortSession.staffUrl);
         await page.goto(`${shortSession.staffUrl}/components/alerts`);
         await page.getByRole('heading', { name: '提示訊息' }).waitFor();
-        // SESSION_IDLE_MINUTES=0.05 on this server: 3 s of inactivity ends the session.
-        await page.waitForTimeout(4500);
+        // SESSION_IDLE_MINUTES=0.25 on this server: 15 s of inactivity ends the session (3 s was shorter than
+        // signing in and opening this page took on a loaded CI machine: the session ended before the page showed)
+        await page.waitForTimeout(16_500);
         await page.reload();
         await waitForPath(page, '/login?timeout=1');
         const message = page.getByTestId('session-expired');

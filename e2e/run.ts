@@ -59,7 +59,7 @@ async function main(): Promise<number> {
     const [mainServer, secondServer, shortSession] = await Promise.all([
       startServer('main'),
       startServer('second'),
-      startServer('short-session', { SESSION_IDLE_MINUTES: '0.05' }),
+      startServer('short-session', { SESSION_IDLE_MINUTES: '0.25' }),
     ]);
     servers.push(mainServer, secondServer, shortSession);
     browser = await launchChromium();
