@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
 import { MESSAGES } from '../../../shared/errors';
 import { csvRecord, UTF8_BOM } from '../../src/modules/exports/csv';
 import { IMPORT_TMP_DIR } from '../../src/modules/exports/import-upload';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
+import { excel } from '../../src/modules/exports/excel';
 
 let t: TestApp;
 let admin: Client;
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const csv = (rows: unknown[][]) => Buffer.from(UTF8_BOM + rows.map(csvRecord).join(''), 'utf8');
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   const sheet = workbook.addWorksheet('Holidays');
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
