@@ -27,6 +27,7 @@ export default tseslint.config(
       'e2e/**',
       'server/src/cli/**',
       'server/src/main.ts',
+      'server/test/**',
       '**/*.test.ts',
       '**/*.test.tsx',
     ],
