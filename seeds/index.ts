@@ -1,7 +1,9 @@
 import { hashPassword } from '../server/src/lib/passwords';
 import type { Knex } from 'knex';
 import { PERMISSIONS } from '../shared/permissions';
+import { SEEDED_ROLE_DESCRIPTIONS } from '../shared/resources/roles';
 import { clock, toDbDateTime } from '../server/src/lib/clock';
+import { searchTerms } from '../server/src/db/search';
 import { numberingService } from '../server/src/modules/numbering/numbering.service';
 import { HOLIDAYS } from './data/holidays';
 import { AREAS } from './data/areas';
@@ -18,13 +20,19 @@ const CONSULTANT_PERMISSIONS = [
   'schools.view',
   'products.view',
   'special_events.view',
+  // the price list quotations pick from: read, not changed
+  'quotation_items.view',
   ...['quotations', 'orders', 'receipts', 'students', 'files'].flatMap((m) => [
     `${m}.view`,
     `${m}.create`,
     `${m}.update`,
   ]),
   'student_categories.view',
-  'reports.view',
+  // every report group (decision 0019); exporting them is a manager's
+  'reports.students',
+  'reports.schools',
+  'reports.orders',
+  'reports.calendar',
 ];
 
 /**
@@ -77,15 +85,17 @@ export async function seedReference(db: Knex): Promise<void> {
 /**
  * The embedded demo (never in production): the reference data; into a database without users, a company, two
  * branches, roles, the demo admin, three student categories and a portal student; into one without schools, the
- * demo schools with their subjects and intakes and two calendar entries (`seedDemoSchools`). Each part is seeded
- * once; returns whether anything was.
+ * demo schools with their subjects and intakes and two calendar entries (`seedDemoSchools`); into one without
+ * service categories, the demo services, a quotation item and a special event (`seedDemoCatalogue`). Each part is
+ * seeded once; returns whether anything was.
  */
 export async function seedDemo(db: Knex): Promise<boolean> {
   await seedReference(db);
   const accounts = await seedDemoAccounts(db);
   const schools = await seedDemoSchools(db);
   const records = await seedDemoStudentRecords(db);
-  return accounts || schools || records;
+  const catalogue = await seedDemoCatalogue(db);
+  return accounts || schools || records || catalogue;
 }
 
 /** The demo's company, branches, roles and accounts: only into a database without users. */
@@ -123,7 +133,8 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
     const [adminRole] = await trx('roles').insert({
       name: 'Administrator',
       name_zh: '管理員',
-      description: 'Every module, every branch',
+      description: SEEDED_ROLE_DESCRIPTIONS.Administrator.en,
+      description_zh: SEEDED_ROLE_DESCRIPTIONS.Administrator.zh,
       data_scope: 'all',
       permissions: JSON.stringify(PERMISSIONS),
       ...stamp,
@@ -131,7 +142,8 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
     await trx('roles').insert({
       name: 'Consultant',
       name_zh: '顧問',
-      description: 'Students, quotations and invoices of their own branch',
+      description: SEEDED_ROLE_DESCRIPTIONS.Consultant.en,
+      description_zh: SEEDED_ROLE_DESCRIPTIONS.Consultant.zh,
       data_scope: 'branch',
       permissions: JSON.stringify(CONSULTANT_PERMISSIONS),
       ...stamp,
@@ -158,7 +170,7 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
       { name_en: 'Scholarship', name_zh: '獎學金', color: '#52c41a', sort_order: 2, ...stamp },
       { name_en: 'Exchange', name_zh: '交換生', color: '#fa8c16', sort_order: 3, ...stamp },
     ]);
-    await trx('students').insert({
+    const [studentId] = await trx('students').insert({
       // numbered as staff's new students are, so the next one follows it
       student_no: await numberingService.next(trx, 'student', Number(mk)),
       category_id: general,
@@ -166,6 +178,8 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
       surname_en: 'CHAN',
       given_name_en: 'Tai Man',
       name_zh: '陳大文',
+      // the name a Korean school writes (the Sino-Korean reading of 陳大文)
+      name_ko: '진대문',
       gender: 'M',
       email: DEMO_STUDENT.email,
       portal_email: DEMO_STUDENT.email,
@@ -174,6 +188,8 @@ async function seedDemoAccounts(db: Knex): Promise<boolean> {
       language: 'zh_HK',
       ...stamp,
     });
+    // written beside the machinery: its search terms too
+    await searchTerms.refreshDeclared(trx, 'students', [Number(studentId)]);
   });
   return true;
 }
@@ -349,6 +365,7 @@ export async function seedDemoStudentRecords(db: Knex): Promise<boolean> {
         status: 'applied',
         updated_at: now,
       });
+    await searchTerms.refreshDeclared(trx, 'students', [Number(student.id)]);
     await trx('student_family_members').insert([
       {
         student_id: student.id,
@@ -418,6 +435,85 @@ export async function seedDemoStudentRecords(db: Knex): Promise<boolean> {
           ...stamp,
         })),
       );
+  });
+  return true;
+}
+
+/**
+ * The demo catalogue (issue 26): two service categories and their services (HKD, and tuition collected in KRW),
+ * a quotation item for the first demo school's first intake and subject it opens, and a briefing whose registration
+ * is open from three days before the seed day for two weeks: only into a database without service categories.
+ */
+export async function seedDemoCatalogue(db: Knex): Promise<boolean> {
+  if (await db('product_categories').first('id')) return false;
+  const now = toDbDateTime();
+  const stamp = { created_at: now, updated_at: now };
+  await db.transaction(async (trx) => {
+    const categories: [string, string][] = [
+      ['Application services', '申請服務'],
+      ['Visa and accommodation', '簽證及住宿'],
+    ];
+    const ids: number[] = [];
+    for (const [i, [name_en, name_zh]] of categories.entries()) {
+      const [id] = await trx('product_categories').insert({ name_en, name_zh, sort_order: i, ...stamp });
+      ids.push(Number(id));
+    }
+    const services: [number, string, string, string, string, number, string][] = [
+      [0, 'APP-UNI', 'University application handling', '大學申請手續', 'item', 880_000, 'HKD'],
+      [0, 'APP-LANG', 'Language institute application', '語學堂申請手續', 'item', 480_000, 'HKD'],
+      [1, 'VISA-D4', 'D-4 visa service', 'D-4 簽證服務', 'item', 150_000, 'HKD'],
+      [1, 'DORM', 'Dormitory arrangement', '宿舍安排', 'term', krw(300_000), 'KRW'],
+    ];
+    const productIds: number[] = [];
+    for (const [category, code, name_en, name_zh, unit, price, currency] of services) {
+      const [id] = await trx('products').insert({
+        category_id: ids[category],
+        code,
+        name_en,
+        name_zh,
+        unit,
+        price,
+        currency,
+        ...stamp,
+      });
+      productIds.push(Number(id));
+    }
+    const school = await trx('schools').orderBy('id').first('id', 'name_en', 'name_zh');
+    const intake = school
+      ? await trx('school_admissions').where({ school_id: school.id }).orderBy('id').first('id')
+      : undefined;
+    const opened = intake
+      ? await trx('admission_subjects').where({ admission_id: intake.id }).orderBy('id').first('subject_id')
+      : undefined;
+    if (school && intake && opened) {
+      await trx('quotation_items').insert({
+        code: 'PKG-KU-LANG',
+        name_en: `${String(school.name_en)} package`,
+        name_zh: `${String(school.name_zh)}套餐`,
+        product_id: productIds[1],
+        school_id: school.id,
+        admission_id: intake.id,
+        subject_id: opened.subject_id,
+        unit: 'term',
+        unit_price: krw(1_800_000),
+        currency: 'KRW',
+        ...stamp,
+      });
+    }
+    const hk = (day: string, time: string) => toDbDateTime(Date.parse(`${day}T${time}+08:00`));
+    await trx('special_events').insert({
+      event_type: 'briefing',
+      title_en: 'Studying in Korea: briefing session',
+      title_zh: '韓國升學簡介會',
+      reg_start_date: seedDay(-3),
+      reg_end_date: seedDay(11),
+      event_start: hk(seedDay(12), '19:00:00'),
+      event_end: hk(seedDay(12), '21:00:00'),
+      venue: 'Mong Kok office',
+      school_id: school?.id ?? null,
+      capacity: 40,
+      ...stamp,
+    });
   });
   return true;
 }
