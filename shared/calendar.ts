@@ -4,8 +4,9 @@
  */
 
 /**
- * The sources there are today (later issues add special events, invoice due dates): holidays, intakes' milestones,
- * staff's own entries, students' application deadlines and the documents still to send before one.
+ * The sources there are today (a later issue adds invoice due dates): holidays, intakes' milestones, staff's own
+ * entries, students' application deadlines and the documents still to send before one, special events'
+ * registration periods and the events themselves.
  */
 export const CALENDAR_SOURCES = [
   'holiday',
@@ -18,6 +19,8 @@ export const CALENDAR_SOURCES = [
   'calendar_event',
   'student_application_deadline',
   'student_pending_documents',
+  'event_registration',
+  'special_event',
 ] as const;
 export type CalendarSource = (typeof CALENDAR_SOURCES)[number];
 

@@ -19,6 +19,11 @@ export const ERROR_CODES = {
   /** a sensitive action needs `POST /api/user/confirm-password` first (the last one is too old) */
   password_confirmation_required: 423,
   csrf: 403,
+  /**
+   * sign-in (and its CSRF token) over plain HTTP while the cookies are Secure (production without
+   * COOKIE_SECURE=false): the browser would keep no cookie, so the server says HTTPS is needed instead
+   */
+  https_required: 403,
   not_found: 404,
   referenced: 409,
   /** no SMTP host or sender in the settings nor the environment */
@@ -26,6 +31,10 @@ export const ERROR_CODES = {
   /** the SMTP server refused or could not be reached */
   email_failed: 502,
   conflict: 409,
+  /** an `Idempotency-Key` sent again with another request (another body or path) */
+  idempotency_key_reused: 422,
+  /** an `Idempotency-Key` whose first request is still running after the repeat waited for it */
+  idempotency_in_progress: 409,
   payload_too_large: 413,
   /** a request body in a charset or content encoding the server does not read */
   unsupported_media_type: 415,

@@ -25,6 +25,7 @@ export const FIELD_MESSAGES = {
   notAWholeNumber: 'Must be a whole number.',
   chooseListed: 'Choose one of the listed values.',
   invalidDate: 'Must be a date (YYYY-MM-DD).',
+  timeOfDay: 'Must be a time of day (HH:mm).',
   dateRangeOrder: 'The end date may not be before the start date.',
   invalidUrl: 'Must be a web address (https://…).',
   invalidJson: 'The request body is not valid JSON.',
@@ -71,6 +72,8 @@ export const FIELD_MESSAGES = {
   companyMissing: 'This company does not exist.',
   testMailSent: 'The test mail was sent.',
   crossSite: 'Cross-site request refused.',
+  httpsRequired:
+    'Signing in needs a secure connection: open this site at its https:// address. (On a trusted network without HTTPS, an administrator can set COOKIE_SECURE=false.)',
   // the last admin stays; one's own password and 2FA change on the profile; required 2FA needs its feature
   lastAdminDemote: 'The last active admin must stay an admin: make another user an admin first.',
   lastAdminDeactivate: 'The last active admin cannot be deactivated: make another user an admin first.',
@@ -118,8 +121,8 @@ export const FIELD_MESSAGES = {
   recordMissing: 'The chosen record does not exist.',
   // students, applications and their document checklists
   consultantNotOfBranch: 'The consultant must be a staff member of the student’s branch.',
-  intakeNotOfSchool: 'This intake is not one of the chosen school’s.',
-  subjectNotOfIntake: 'The chosen intake does not open this subject.',
+  intakeNotOfSchool: 'This admission time is not one of the chosen school’s.',
+  subjectNotOfIntake: 'The chosen admission time does not open this subject.',
   educationEndBeforeStart: 'The end date must be on or after the start date.',
   documentCannotSubmit:
     'Only an uploaded or taken-back document can be marked submitted: upload its file first.',
@@ -139,7 +142,7 @@ export const FIELD_MESSAGES = {
   portalLocked:
     'Your information has been submitted and can no longer be changed. Ask your consultant to reopen it.',
   portalMustChangePassword: 'Change the password you were given before you continue.',
-  portalIntakeNotOpen: 'This intake is not open for applications today.',
+  portalIntakeNotOpen: 'This admission time is not open for applications today.',
   portalWithdrawRefused:
     'This choice can no longer be withdrawn: it has been sent to the school, or its documents have been submitted.',
   portalPrimaryEducation: 'Add at least one primary school to your education before submitting.',
@@ -148,13 +151,67 @@ export const FIELD_MESSAGES = {
   fileUseApplicationDocument: 'the file of {{label}} in a document checklist',
   fileUseGradeReport: 'the report file of {{label}}',
   applicationIntakeLocked:
-    'The school and intake can no longer be changed: documents of this application’s checklist have been uploaded, submitted or cancelled.',
+    'The school and admission time can no longer be changed: documents of this application’s checklist have been uploaded, submitted or cancelled.',
   applicationDocumentsSubmitted:
     'Documents of this application have been submitted to the school: take them back before deleting it.',
+  // services, special events and their registrations, quotation items (issue 26)
+  regEndBeforeRegStart: 'Registration must close on or after the day it opens.',
+  regEndAfterEventEnd: 'Registration must close on or before the day the event ends.',
+  eventRegistrationClosed:
+    'Registration for this event is closed: it is open from {{start}} to {{end}} (Hong Kong dates).',
+  eventFull: 'This event is full: its {{capacity}} place(s) are taken.',
+  capacityBelowTaken: 'The capacity cannot be less than the {{count}} places already taken.',
+  registrationCannotAttend: 'Only a registered student can be marked attended.',
+  registrationCannotCancel: 'Only a registration that is still open can be cancelled.',
+  chooseSchoolFirst: 'Choose the school first.',
+  chooseIntakeFirst: 'Choose the admission time first.',
+  // quotations and invoices (issue 27)
+  quotationCannotSend: 'Only a draft quotation can be sent.',
+  quotationCannotAccept: 'Only a sent quotation can be accepted.',
+  quotationCannotReject: 'Only a sent quotation can be rejected.',
+  quotationExpired: 'This quotation expired after {{date}} (Hong Kong date): change its validity first.',
+  quotationCannotConvert: 'Only an accepted quotation can be converted into an invoice.',
+  quotationAlreadyConverted: 'This quotation has already been converted into invoice {{number}}.',
+  quotationConvertedLocked: 'A converted quotation can no longer be changed, except its contract.',
+  lineOneSource: 'A line names at most one of a service, a quotation item or an event.',
+  lineCurrencyMismatch: 'This item is priced in {{currency}}, not in the document’s currency {{expected}}.',
+  documentAmountsTooLarge: 'The amounts of this document are too large.',
+  orderAlreadyVoid: 'This invoice is already void.',
+  orderNotVoid: 'Only a void invoice can be unvoided.',
+  orderVoidLocked: 'A void invoice cannot be changed: unvoid it first.',
+  orderVoidReceipts:
+    'This invoice has approved receipts of {{amount}} that have not been refunded: refund them before voiding it.',
+  receiptsAboveTotal: 'Total receipt amount must be equal to or below the total amount.',
+  orderCurrencyLocked: 'The currency and the student cannot change once a receipt exists.',
+  // receipts, refunds and prepaid balances (issue 28)
+  orderVoidNoMoney: 'A void invoice takes no receipts or refunds.',
+  receiptCannotApprove: 'Only a receipt not yet approved can be approved.',
+  receiptCannotUnapprove: 'Only an approved receipt can be unapproved.',
+  receiptCannotCancel: 'Only a receipt not yet approved can be cancelled: unapprove it first.',
+  receiptOwnApproval: 'Another person must approve this: you recorded it.',
+  receiptApprovedLocked: 'An approved or cancelled receipt cannot be changed.',
+  receiptOrderLocked: 'A receipt’s invoice, amount and method cannot change: cancel it and record another.',
+  receiptUnapproveRefunded:
+    'This receipt cannot be unapproved: {{amount}} of the invoice is refunded or being refunded.',
+  refundCannotApprove: 'Only a pending refund can be approved.',
+  refundCannotCancel: 'Only a pending refund can be cancelled.',
+  refundAbovePaid:
+    'The refund amount must be equal to or below the paid amount not yet refunded ({{amount}}).',
+  refundReceiptMismatch: 'The receipt must be an approved receipt of this invoice.',
+  refundLocked: 'An approved or cancelled refund cannot be changed.',
+  prepaidInsufficient:
+    'The student’s prepaid balance in {{currency}} is {{amount}}: not enough for this amount.',
+  prepaidLocked: 'A prepaid deposit’s amount and currency cannot change.',
+  studentNoEmail: 'This student has no e-mail address.',
+  invoiceEmailed: 'The invoice has been sent to {{email}}.',
   // the calendar: staff's own entries, and the feed's date range (`end` exclusive)
   endBeforeStart: 'The end must be on or after the start.',
   calendarEndAfterStart: 'The end date must be after the start date.',
   calendarRangeTooLong: 'Ask for at most {{max}} days at a time.',
+  // the reports (shared/reports): a range longer than the report reads, a PDF past its rows
+  reportRangeTooLong: 'Choose at most {{max}} days.',
+  reportPdfTooLong:
+    'A PDF holds at most {{max}} rows and this result has more: narrow the criteria, or export XLSX or CSV.',
   currencyForAmount: 'Choose the currency of this amount.',
   termsDefaultActive: 'The default terms must stay active.',
   termsDefaultDelete: 'Make other terms the default before deleting these.',
@@ -167,6 +224,10 @@ export const FIELD_MESSAGES = {
   formatControl: 'The format cannot contain control characters.',
   formatTooLong: 'Numbers in this format can be longer than {{max}} characters.',
   stateNotAllowed: 'This action is not allowed in the record’s current state.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyInProgress:
+    'The first request with this Idempotency-Key is still being processed. Try again shortly.',
   // a refused delete (409 `referenced`): `entity` is the resource's name (`area`), `references` the counts in
   // words (the body's `references` holds them by kind), `hint` a message of this catalog
   stillUsedBy: 'This {{entity}} is still used by {{references}}.',
@@ -202,6 +263,9 @@ export const FIELD_MESSAGES = {
   importUnknownColumns: 'Unknown columns: {{columns}}. Use the columns of the template.',
   importMissingColumns: 'Missing columns: {{columns}}.',
   importColumnTwice: 'The column {{column}} is given twice.',
+  // `column` is the sheet's column letter (A, B, … AA)
+  importNoHeader:
+    'Row {{row}}, column {{column}}: a value under no header. Give the column a header, or empty it.',
   importNoRows: 'The file has no rows to import.',
   importSameAs: 'The same as row {{row}}.',
   importNoMatch: 'Nothing called "{{value}}" was found.',

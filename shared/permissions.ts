@@ -1,6 +1,8 @@
 /**
  * Permission keys are `module.action` (domain.md "Organisation and access"). This one list is read by the
- * server's route guards and by the client's menu, buttons and role editor grid.
+ * server's route guards and by the client's menu, buttons and role editor grid. `products` covers the services
+ * and their categories (the spec's "service and category"); `quotation_items` is the price list quotations pick
+ * from, a module of its own beside `quotations` (docs/decisions/0017-catalogue.md).
  */
 export const MODULES = [
   'dashboard',
@@ -9,6 +11,7 @@ export const MODULES = [
   'products',
   'special_events',
   'quotations',
+  'quotation_items',
   'orders',
   'receipts',
   'refunds',
@@ -31,14 +34,36 @@ export const EXTRA_ACTIONS: Partial<Record<Module, readonly string[]>> = {
   orders: ['void'],
   receipts: ['approve'],
   refunds: ['approve'],
-  reports: ['export'],
+  // one key per report group (each opens its reports: shared/reports), and the export of any report held
+  reports: ['students', 'schools', 'orders', 'calendar', 'export'],
   files: ['view_all'],
 };
 
-export const PERMISSIONS: readonly string[] = MODULES.flatMap((m) => [
-  ...CRUD_ACTIONS.map((a) => `${m}.${a}`),
-  ...(EXTRA_ACTIONS[m] ?? []).map((a) => `${m}.${a}`),
-]);
+/**
+ * Modules without view / create / update / delete: only their own actions. The reports are read, never written, and
+ * each group of them is granted on its own (decision 0019), so a `reports.view` or `reports.create` would mean
+ * nothing.
+ */
+export const WITHOUT_CRUD: readonly Module[] = ['reports'];
+
+/**
+ * Modules whose records are never deleted (their declarations say `undeletable`: money documents are voided or
+ * cancelled, decisions 0018 and 0020): no `delete` to grant, so the role grid offers none. A role saved before
+ * keeps nothing of it: stored keys outside `PERMISSIONS` are dropped when read.
+ */
+export const WITHOUT_DELETE: readonly Module[] = ['orders', 'receipts', 'refunds'];
+
+/** A module's actions, in the order the role grid shows them: CRUD (unless it has none), then its own. */
+export function moduleActions(module: Module): readonly string[] {
+  const crud = WITHOUT_CRUD.includes(module)
+    ? []
+    : CRUD_ACTIONS.filter((action) => action !== 'delete' || !WITHOUT_DELETE.includes(module));
+  return [...crud, ...(EXTRA_ACTIONS[module] ?? [])];
+}
+
+export const PERMISSIONS: readonly string[] = MODULES.flatMap((m) =>
+  moduleActions(m).map((a) => `${m}.${a}`),
+);
 export type Permission = string;
 
 export function isPermission(key: string): boolean {

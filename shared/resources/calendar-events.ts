@@ -12,7 +12,7 @@ export const calendarEvents = declareResource({
   table: 'calendar_events',
   module: 'calendar',
   fields: {
-    title: { type: 'text', max: 200, required: true, searchable: true },
+    title: { type: 'text', max: 200, required: true, searchable: 'name' },
     start_at: { type: 'datetime', required: true, sortable: true, filterable: true },
     end_at: { type: 'datetime' },
     all_day: { type: 'boolean', default: false },

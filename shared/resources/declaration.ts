@@ -24,11 +24,21 @@ export type FieldType =
   | 'file'
   | 'color';
 
+/**
+ * What a searchable column holds, which decides how the list's `q` finds it on a resource with `searchTerms`
+ * (README "What a search finds"; elsewhere each word of `q` is found anywhere in the column):
+ * - `identifier`: a number, code, e-mail or phone, matched from its start (case-folded; a phone or number also by
+ *   its digits alone, and by each group as written);
+ * - `name`: words (a name, a title, a description), each matched from its start; Chinese, Japanese and Korean
+ *   text by any part of it.
+ */
+export type SearchKind = 'identifier' | 'name';
+
 interface FieldCommon {
   /** the field must be given on create (and may not be emptied) */
   required?: boolean;
-  /** matched by the list's `q` (text-like fields) */
-  searchable?: boolean;
+  /** matched by the list's and the lookup's `q` (text-like fields), as what it holds (`SearchKind`) says */
+  searchable?: SearchKind;
   /** the list may sort by it; the migration gives it an index `(column, id)` (or unique) */
   sortable?: boolean;
   /** the list takes `?<field>=` (exact; a date or datetime takes `<field>_from` / `<field>_to`) */
@@ -45,6 +55,11 @@ interface FieldCommon {
   default?: string | number | boolean | null;
   /** help text under the form field: a key under `resources.<name>.help.<field>` exists */
   help?: boolean;
+  /**
+   * the record page's tab whose form shows it (one of the declaration's `tabs` other than the first: a quotation's
+   * contract fields on its `contract` tab); default the first tab's form
+   */
+  tab?: string;
 }
 
 export type FieldDeclaration = FieldCommon &
@@ -72,7 +87,15 @@ export type FieldDeclaration = FieldCommon &
     | { type: 'datetime' }
     | { type: 'boolean' }
     /** a value of an option list (`/api/options/{list}`) */
-    | { type: 'option'; key: string }
+    | {
+        type: 'option';
+        key: string;
+        /**
+         * choosing a value fills these text fields of the same row (or record) with the option's labels, English
+         * and Chinese (a checklist row's names from its document type): unless they were typed by hand
+         */
+        fillsNames?: { en: string; zh: string };
+      }
     /** the id of a record of another resource; rows carry `<name without _id>_name` in the caller's language */
     | {
         type: 'lookup';
@@ -103,6 +126,17 @@ export interface ActionDeclaration {
   permission?: string;
   /** the message of the 409 when the record is in none of the `from` states (default `stateNotAllowed`) */
   refused?: FieldMessageKey;
+  /**
+   * the move's body: fields written with the state (an order's `void_reason`), each a column of the record and
+   * labelled as its field; a move without `input` takes an empty body
+   */
+  input?: Record<string, FieldDeclaration>;
+  /** the column the state left is written to (void remembers what unvoid restores) */
+  remember?: string;
+  /** the column holding the state to go back to (written by another move's `remember`); `to` when it is empty */
+  restore?: string;
+  /** the screen asks for a confirmation naming the record before it moves (void, unvoid) */
+  confirm?: boolean;
 }
 
 export interface StatesDeclaration {
@@ -188,18 +222,55 @@ export interface ResourceDeclaration<
   /** the column naming a row's branch: branch-scoped roles see and write their branch's rows only */
   branchColumn?: (keyof F & string) | 'id';
   /**
+   * a record without a branch column of its own, in the branch of the record its lookup field names (an event's
+   * registration is in its student's branch, though the event is agency-wide): branch-scoped roles see the rows
+   * whose named record they see, and cannot name one they do not (404). Instead of the parent's branch.
+   */
+  branchVia?: keyof F & string;
+  /**
    * a child resource: served under `/api/{parent path}/{id}/{segment}`, access checked on the parent once; also at
    * its own `/api{path}` for a lookup (`?{parent column}=` narrows it), one record and its state moves. A child
    * without its own `branchColumn` is in its parent's branch: branch scope follows the parents up.
    */
   parent?: { resource: string; column: keyof F & string; segment: string };
+  /**
+   * a child also listed, read only, under another record it names (an event's registrations on their student):
+   * `GET /api/{that resource's path}/{id}/{segment}` (and its export) lists the rows whose `column` holds that
+   * record, whose access is checked once; its record page shows them in its tab `tab`
+   */
+  listedUnder?: { resource: string; column: keyof F & string; segment: string; tab: string };
   states?: StatesDeclaration;
   /** `POST /api/{path}/import` (XLSX or CSV, all or nothing) and `GET /api/{path}/import/template` */
   importable?: boolean;
   /** the tabs of its record page (`GET /api{path}/{id}?tab=…`); the first is the record's own form */
   tabs?: readonly string[];
+  /**
+   * tabs listing several child resources, one under the other (a student's family members and educations in its
+   * `family` tab): per tab, the child declarations' names by the path segment their records open under in the
+   * screens (`{ family: { member: 'student_family', education: 'student_education' } }`:
+   * `/students/family/5/member/12`). A tab not named here lists the child named `<resource>_<tab>`, if any
+   * (`childOfTab`, shared/resources/index.ts)
+   */
+  tabChildren?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** only the list and read routes */
   readOnly?: boolean;
+  /**
+   * records are never deleted (receipts, refunds: they are cancelled or unapproved, so that numbering and the
+   * audit trail stay whole): no delete route, never `delete` in `allowed_actions`
+   */
+  undeletable?: boolean;
+  /**
+   * a record prints as a PDF: `GET /api{path}/{id}?format=pdf` (with `&tab=` one of `tabs`: a quotation's contract);
+   * the resource's rules give the document (`ResourceDefinition.print`)
+   */
+  printable?: { tabs?: readonly string[] };
+  /**
+   * `q` is matched on the search-terms table (`search_terms`: each searchable column's terms, kept in the
+   * transaction of every write of a record, under the index `(entity, term, record_id)`) instead of on the columns
+   * themselves: for a table that grows past what a scan serves (students). Without it, each word of `q` is looked
+   * for anywhere in the searchable columns (`LIKE '%word%'`), which only a small table affords.
+   */
+  searchTerms?: boolean;
   /**
    * one declaration serving several lists of one table, told apart by a path segment (`/options/:key`): each
    * member's rows have `param` = the member (a fixed column), at `path` with the segment filled in
@@ -210,7 +281,8 @@ export interface ResourceDeclaration<
     route: string;
     /** the new-record form's route when not `route/{first tab}/create` (spec `/students/create`) */
     createRoute?: string;
-    menu?: { group: string; order?: number };
+    /** a menu entry: in the menu group `group`, or at the top level without one */
+    menu?: { group?: string; order?: number };
   };
 }
 
@@ -257,6 +329,11 @@ export function fieldLabelKey(resource: string, field: string): string {
 /** The catalogue key naming one of a text field's declared `values` (a user's language, a student's status). */
 export function valueLabelKey(resource: string, field: string, value: string): string {
   return `resources.${resource}.values.${field}.${value}`;
+}
+
+/** The catalogue key naming one of a declaration's states (`resources.<name>.states.<state>`). */
+export function stateLabelKey(resource: string, state: string): string {
+  return `resources.${resource}.states.${state}`;
 }
 
 /** Whether a field is a table column by default. */

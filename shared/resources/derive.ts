@@ -117,9 +117,15 @@ function collectionSchema(collection: CollectionDeclaration): z.ZodType {
   }
   const row = z.strictObject({
     id: zId.optional(),
-    ...fieldsSchema(Object.entries(collection.fields ?? {})),
+    // a row's read-only fields (a line's net amount) are the server's to compute, never taken from a body
+    ...fieldsSchema(Object.entries(collection.fields ?? {}).filter(([, field]) => !field.readOnly)),
   });
   return z.array(row).max(collection.max);
+}
+
+/** The body of a declared state move: its `input` fields (an order's void reason), or nothing. */
+export function moveInputSchema(input: Record<string, FieldDeclaration> | undefined): z.ZodObject {
+  return z.strictObject(fieldsSchema(Object.entries(input ?? {})));
 }
 
 /** Create, update and filter schemas of a declaration: strict objects, as every route's bodies are. */

@@ -8,8 +8,8 @@ export const holidays = declareResource({
   module: 'settings',
   fields: {
     date: { type: 'date', required: true, unique: true, sortable: true },
-    name_en: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
-    name_zh: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
+    name_en: { type: 'text', max: 200, required: true, searchable: 'name', sortable: true },
+    name_zh: { type: 'text', max: 200, required: true, searchable: 'name', sortable: true },
   },
   display: { en: ['date', 'name_en'], zh_HK: ['date', 'name_zh'] },
   defaultSort: 'date',

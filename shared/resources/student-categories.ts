@@ -7,8 +7,8 @@ export const studentCategories = declareResource({
   table: 'student_categories',
   module: 'student_categories',
   fields: {
-    name_en: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
-    name_zh: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
+    name_en: { type: 'text', max: 200, required: true, searchable: 'name', sortable: true },
+    name_zh: { type: 'text', max: 200, required: true, searchable: 'name', sortable: true },
     color: { type: 'color', default: '#1677ff' },
     sort_order: { type: 'integer', min: 0, max: 99999, default: 0, sortable: true },
     is_active: { type: 'boolean', default: true, filterable: true },

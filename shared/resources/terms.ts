@@ -2,8 +2,8 @@ import { declareResource, type FieldDeclaration } from './declaration';
 
 /** Rich text (HTML); the server keeps only an allow-list of tags and attributes. */
 const TERMS_FIELDS = {
-  title_en: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
-  title_zh: { type: 'text', max: 200, required: true, searchable: true, sortable: true },
+  title_en: { type: 'text', max: 200, required: true, searchable: 'name', sortable: true },
+  title_zh: { type: 'text', max: 200, required: true, searchable: 'name', sortable: true },
   content_en: { type: 'richtext', max: 200_000, required: true },
   content_zh: { type: 'richtext', max: 200_000, required: true },
   is_default: { type: 'boolean', default: false, help: true },

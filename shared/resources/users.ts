@@ -11,8 +11,8 @@ export const users = declareResource({
   table: 'users',
   module: 'users',
   fields: {
-    name: { type: 'text', max: 100, required: true, searchable: true, sortable: true },
-    email: { type: 'email', required: true, unique: true, searchable: true, sortable: true },
+    name: { type: 'text', max: 100, required: true, searchable: 'name', sortable: true },
+    email: { type: 'email', required: true, unique: true, searchable: 'identifier', sortable: true },
     role_id: { type: 'lookup', resource: 'role', filterable: true },
     branch_id: { type: 'lookup', resource: 'branch', filterable: true },
     /** takes effect on the user's next request (the flag is read on every request) */

@@ -6,7 +6,8 @@ import { PASSWORD_RULE_MESSAGES, zPassword } from './auth';
 
 /**
  * The student's own details the portal edits (`PUT /api/student`): the fields the spec lists for a student, and
- * nothing staff decide (branch, consultant, category, status, remark, portal access).
+ * nothing staff decide (branch, consultant, category, status, remark, portal access). Submitting the information
+ * locks exactly these; the portal's details page and its "confirm my information" summary show them in this order.
  */
 export const PORTAL_DETAIL_FIELDS = [
   'surname_en',
@@ -15,9 +16,9 @@ export const PORTAL_DETAIL_FIELDS = [
   'name_ko',
   'gender',
   'birth_date',
+  'nationality',
   'passport_no',
   'passport_expiry',
-  'nationality',
   'korean_level',
   'topik_level',
   'visa_type',
