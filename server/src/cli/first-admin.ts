@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../../../shared/features';
 import { PERMISSIONS } from '../../../shared/permissions';
+import { SEEDED_ROLE_DESCRIPTIONS } from '../../../shared/resources/roles';
 import { zEmail, zPassword } from '../../../shared/schemas/auth';
 import { toDbDateTime } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
@@ -102,7 +103,8 @@ export async function createFirstAdmin(
       const row = {
         name: ADMIN_ROLE_NAME,
         name_zh: '管理員',
-        description: 'Every module, every branch',
+        description: SEEDED_ROLE_DESCRIPTIONS.Administrator.en,
+        description_zh: SEEDED_ROLE_DESCRIPTIONS.Administrator.zh,
         data_scope: 'all',
         permissions: JSON.stringify(PERMISSIONS),
       };

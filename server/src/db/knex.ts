@@ -3,6 +3,7 @@ import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { migrationSource } from '../../../migrations';
 import { AppError } from '../lib/app-error';
+import { watchWrites } from './write-watch';
 
 export type Db = Knex;
 export type Trx = Knex | Knex.Transaction;
@@ -29,9 +30,13 @@ export function setStatementTimeout(db: Knex, ms: number): void {
   statementTimeouts.set(db, ms);
 }
 
-/** Builds the one Knex instance: better-sqlite3 for `sqlite:<path>`, mysql2 for `mysql://…`. */
+/**
+ * Builds the one Knex instance: better-sqlite3 for `sqlite:<path>`, mysql2 for `mysql://…`. Its writes tell the
+ * caches what changed (write-watch.ts).
+ */
 export function createDb(databaseUrl: string, options: DbOptions = {}): Knex {
   const db = createKnex(databaseUrl);
+  watchWrites(db);
   setStatementTimeout(db, options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
   return db;
 }

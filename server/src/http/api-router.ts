@@ -19,8 +19,20 @@ export interface RouteSpec {
   schemas?: RequestSchemas;
   /** extra middleware between authorisation and validation (throttles) */
   before?: RequestHandler[];
+  /** what the route answers, for the API description (GET /api/openapi.json; http/openapi.ts) */
+  answers?: RouteAnswer;
   handler: RequestHandler;
 }
+
+/**
+ * What a route answers, as the API description states it: a declared resource's list, record or lookup (its
+ * rows' schema derived from the declaration), a file download, or nothing (204). A route without one answers JSON
+ * of a shape the document does not spell out.
+ */
+export type RouteAnswer =
+  | { kind: 'list' | 'record' | 'lookup' | 'create-form'; resource: string; status?: number }
+  | { kind: 'file'; types: readonly string[] }
+  | { kind: 'empty' };
 
 export interface RegisteredRoute {
   method: Method;
@@ -28,10 +40,21 @@ export interface RegisteredRoute {
   access: Access;
   permission?: string;
   anyPermission?: string[];
+  /** its request's schemas and guards, as registered (the API description reads them) */
+  schemas?: RequestSchemas;
+  before?: readonly RequestHandler[];
+  answers?: RouteAnswer;
 }
 
 export interface ApiHooks {
   onDenied(req: express.Request, permission: string): Promise<void>;
+}
+
+/** Sets properties that are there to read, but not enumerable (JSON, `toEqual`, a printed row leave them out). */
+function hide(target: object, props: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(props)) {
+    if (value !== undefined) Object.defineProperty(target, key, { value, enumerable: false });
+  }
 }
 
 function requireAccess(access: Access): RequestHandler {
@@ -60,16 +83,23 @@ export class ApiRouter {
     if (spec.schemas) chain.push(validate(spec.schemas));
     chain.push(spec.handler);
     this.router[spec.method](spec.path, ...chain);
-    this.routes.push({
+    const route: RegisteredRoute = {
       method: spec.method,
       path: spec.path,
       access: spec.access,
       permission: spec.permission,
       ...(spec.anyPermission ? { anyPermission: spec.anyPermission } : {}),
-    });
+    };
+    // kept out of JSON and of a test's equality: what the API description reads
+    hide(route, { schemas: spec.schemas, before: spec.before, answers: spec.answers });
+    this.routes.push(route);
   }
 
-  private authorise(permission: string, any?: string[]): RequestHandler {
+  /**
+   * The authorisation step of a route (a refusal is audited and answered 403): also for a part of a route that needs
+   * a key of its own (a report's file needs `reports.export`).
+   */
+  authorise(permission: string, any?: string[]): RequestHandler {
     const keys = any ?? [permission];
     return async (req, _res, next) => {
       const auth = req.auth;
