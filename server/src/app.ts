@@ -9,8 +9,9 @@ import { ApiRouter } from './http/api-router';
 import { authenticate } from './http/authenticate';
 import { contextOf } from './http/context';
 import { csrfProtection } from './http/csrf';
+import { requireSecureTransport } from './http/secure-transport';
 import { errorHandler, notFoundApi } from './http/error-handler';
-import { spaRouter } from './http/spa';
+import { assetsRouter, spaRouter } from './http/spa';
 import { readJsonBody } from './http/validate';
 import { ipKey, throttleFactory } from './http/throttle';
 import { logger, requestScope } from './lib/logger';
@@ -23,12 +24,23 @@ import { registerAccountsModule } from './modules/accounts.module';
 import { registerFilesModule } from './modules/files.module';
 import { registerCalendarModule } from './modules/calendar/calendar.module';
 import { registerStudentsModule } from './modules/students/students.module';
+import { registerSalesModule } from './modules/sales/sales.module';
 import { registerReferenceModule, registerReferenceRecordRoutes } from './modules/reference.module';
+import { registerReportsModule } from './modules/reports/reports.module';
+import { registerDashboardModule } from './modules/dashboard/dashboard.module';
 import { registerDeclaredResources } from './modules/declared.module';
 import { createSessionMiddleware } from './sessions/session';
 import { createBackgroundWork, type BackgroundWork } from './lib/background';
 import { createMailService } from './modules/mail/mail.service';
+import { createInstanceCoherence } from './lib/instance-coherence';
+import { idempotency } from './http/idempotency';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createSettingsGuard } from './modules/settings/protected-settings';
+import { createLifecycle, healthRouter, type Lifecycle } from './http/health';
+import { createDatabaseReadiness } from './db/readiness';
+import { registerRemindersModule } from './modules/reminders/reminders.routes';
+import { registerOpenApiRoute } from './modules/openapi/openapi.routes';
+import type { RemindersService } from './modules/reminders/reminders.service';
 
 export interface AppDeps {
   config: Config;
@@ -44,6 +56,10 @@ export interface App {
   api: ApiRouter;
   /** work the app does after its replies (mail): `flush` waits for it (tests, shutdown) */
   background: BackgroundWork;
+  /** serving or stopping: `lifecycle.stop()` makes /readyz answer 503 and closes connections after each answer */
+  lifecycle: Lifecycle;
+  /** the mail reminders: main.ts schedules `runIfDue` on every instance */
+  reminders: RemindersService;
 }
 
 export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
@@ -58,6 +74,13 @@ export function createApp(deps: AppDeps): App {
   // keep their own, from serve-static)
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  const lifecycle = createLifecycle();
+  app.use(lifecycle.closeWhenStopping);
+  // the probes first: no request log, session or cookie for a health check every few seconds
+  app.use(healthRouter({ database: createDatabaseReadiness(db), redis, lifecycle }));
+  const clientDist = deps.clientDist ?? DEFAULT_CLIENT_DIST;
+  // the build's hashed files first, with only the headers a sub-resource needs (http/spa.ts)
+  app.use('/assets', assetsRouter(clientDist));
 
   // a request id on every log line, and on the response for support
   app.use((req, res, next) => {
@@ -145,10 +168,21 @@ export function createApp(deps: AppDeps): App {
   registerFilesModule(moduleDeps);
   registerCalendarModule(moduleDeps);
   registerStudentsModule(moduleDeps, resources);
+  registerSalesModule(moduleDeps, resources);
   registerPortalModule(moduleDeps, resources);
+  registerReportsModule(moduleDeps);
+  registerDashboardModule(moduleDeps);
+  const reminders = registerRemindersModule(moduleDeps);
+  // last: the API description reads every route registered before it
+  registerOpenApiRoute(moduleDeps);
 
+  // with Redis, other instances may share the database: each request first drops what they changed
+  const coherence = redis ? createInstanceCoherence(redis, prefix) : null;
   app.use(
     '/api',
+    ...(coherence ? [coherence.middleware] : []),
+    // sign-in over plain HTTP with Secure cookies: 403 https_required, not a sign-in that does not stick
+    requireSecureTransport(config),
     readJsonBody({ limit: '1mb' }),
     createSessionMiddleware(config, db, redis, `${prefix}sess:`),
     authenticate(config, auth),
@@ -157,10 +191,12 @@ export function createApp(deps: AppDeps): App {
       next();
     },
     csrfProtection,
+    // a repeated POST with the same Idempotency-Key answers the first answer again (double clicks, retries)
+    idempotency(createIdempotencyService(db)),
     api.router,
     notFoundApi,
   );
-  app.use(spaRouter(deps.clientDist ?? DEFAULT_CLIENT_DIST));
+  app.use(spaRouter(clientDist));
   app.use(errorHandler);
-  return { app, api, background };
+  return { app, api, background, lifecycle, reminders };
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 
 const KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
 
@@ -104,8 +104,67 @@ describe('config', () => {
 
   it('names an unencoded password in DATABASE_URL instead of failing later with "Invalid URL"', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://agency:abc+def/ghi=@mysql:3306/agency' })).toThrow(
-      /DATABASE_URL: is not a valid URL: percent-encode the password/,
+      /DATABASE_URL: is not a valid URL.*: percent-encode/,
     );
+  });
+
+  it('refuses an unencoded @ in the DATABASE_URL password, naming the fix and never the password', () => {
+    for (const url of [
+      'mysql://agency:pa@ss@mysql:3306/agency',
+      'mysql://agency:p@ss:word@mysql/agency',
+      'mysql://agency:50%off@mysql:3306/agency',
+      'mysql://agency:pa#ss@mysql:3306/agency',
+    ]) {
+      let message = '';
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect([url, message]).toEqual([url, expect.stringMatching(/DATABASE_URL: .*percent-encode/)]);
+      expect(message).toContain('DB_HOST, DB_USER, DB_PASSWORD');
+      expect(message).not.toMatch(/pa@ss|p@ss|50%off|pa#ss/);
+    }
+    // percent-encoded, as the README says, it is read back to the password as typed
+    const encoded = `mysql://agency:${encodeURIComponent('pa@ss/50%off#1')}@mysql:3306/agency`;
+    expect(loadConfig({ DATABASE_URL: encoded }).databaseUrl).toBe(encoded);
+    expect(loadConfig({ DATABASE_URL: 'mysql://agency@mysql/agency' }).databaseClient).toBe('mysql');
+  });
+
+  it('listens on every interface unless HOST names one', () => {
+    expect(loadConfig({}).host).toBeUndefined();
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(() => loadConfig({ HOST: 'http://127.0.0.1' })).toThrow(/HOST: /);
+    expect(() => loadConfig({ HOST: '127.0.0.1:3000' })).toThrow(/HOST: /);
+  });
+
+  it('warns at start when mail has a server but no sender (mail stays off), and for the risky settings', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'mysql://app:pw@db:3306/agency',
+      SESSION_SECRET: 's'.repeat(40),
+      APP_KEY: KEY,
+    };
+    expect(startupWarnings(loadConfig(production))).toEqual([]);
+    const noSender = loadConfig({ ...production, SMTP_HOST: 'smtp.example.com' });
+    expect(noSender.smtp).toBeUndefined();
+    expect(startupWarnings(noSender)).toEqual([expect.stringMatching(/SMTP_HOST is set without SMTP_FROM/)]);
+    const mail = loadConfig({
+      ...production,
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_FROM: 'office@example.com',
+    });
+    expect(mail.smtp).toMatchObject({ host: 'smtp.example.com', from: 'office@example.com' });
+    expect(startupWarnings(mail)).toEqual([]);
+    expect(startupWarnings(loadConfig({ ...production, COOKIE_SECURE: 'false' }))).toEqual([
+      expect.stringContaining('COOKIE_SECURE=false'),
+    ]);
+    expect(startupWarnings(loadConfig({ ...production, TRUST_PROXY: 'true' }))).toEqual([
+      expect.stringContaining('TRUST_PROXY=true'),
+    ]);
   });
 
   it('makes cookies Secure in production unless COOKIE_SECURE=false (the trusted-LAN mode)', () => {

@@ -2,6 +2,25 @@ import { z } from 'zod';
 
 const minutes = z.coerce.number().positive();
 
+const UNENCODED_URL =
+  'is not a valid URL, or its user name or password holds an unencoded @, /, ?, # or % (the value is not repeated ' +
+  'here): percent-encode them (encodeURIComponent: @ is %40) or use DB_HOST, DB_USER, DB_PASSWORD, DB_NAME instead';
+
+/**
+ * Whether a `mysql://` URL parses with its user name and password percent-encoded: nothing before the last `@`
+ * holds another `@`, a `/`, `?` or `#`, or a `%` that is not an escape. An unencoded `@` still parses (the last
+ * `@` ends the password) and `#`, `?`, `/` cut it short, but an encoded password and an unencoded one holding
+ * `%40` cannot be told apart: the README asks for encoding, and anything else is refused, not guessed at.
+ */
+function mysqlUrlIsEncoded(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const rest = url.slice('mysql://'.length);
+  const at = rest.lastIndexOf('@');
+  if (at < 0) return true;
+  const userinfo = rest.slice(0, at);
+  return !/[@/?#]/.test(userinfo) && !/%(?![0-9A-Fa-f]{2})/.test(userinfo);
+}
+
 /** Used outside production when nothing is set; production refuses them (they are in this public source). */
 const DEV_SECRET = 'development-only-session-secret-not-for-production';
 const DEV_KEY = Buffer.alloc(32, 7);
@@ -10,13 +29,21 @@ const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /**
+     * the address to listen on: unset, every interface (as `::` does); `127.0.0.1` behind a proxy on the same
+     * host (the README's bare-machine install); `0.0.0.0` in the container
+     */
+    HOST: z
+      .string()
+      .regex(
+        /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|(?=[^:]*:[^:]*:)[0-9A-Fa-f:.]+)$/,
+        'must be an address or host name to listen on, without a scheme or port (127.0.0.1, ::1, 0.0.0.0)',
+      )
+      .optional(),
     DATABASE_URL: z
       .string()
       .regex(/^(sqlite:.+|mysql:\/\/.+)$/, 'must be sqlite:<path> or mysql://user:pass@host:port/db')
-      .refine(
-        (url) => !url.startsWith('mysql://') || URL.canParse(url),
-        'is not a valid URL: percent-encode the password (encodeURIComponent) or use DB_HOST, DB_USER, DB_PASSWORD …',
-      )
+      .refine((url) => !url.startsWith('mysql://') || mysqlUrlIsEncoded(url), UNENCODED_URL)
       .optional(),
     /**
      * MySQL/MariaDB as separate settings (what compose passes): the password is taken as it is, so `s3cret/pa@ss`
@@ -31,6 +58,11 @@ const ZEnv = z
       .string()
       .regex(/^rediss?:\/\/.+/, 'must be redis://host:port[/db]')
       .optional(),
+    /** begins every Redis key of this install: instances of one install share it, two installs on one Redis differ */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'must be 1–64 letters, digits, _ : . or -')
+      .default('sa:'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     APP_KEY: z
       .string()
@@ -60,6 +92,11 @@ const ZEnv = z
     UPLOAD_DIR: z.string().default('./uploads'),
     LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'debug', 'silent']).default('info'),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
+    /**
+     * how long an instance told to stop (SIGTERM) keeps answering while /readyz says it is stopping, so that the
+     * proxy's health check takes it out before it stops accepting (decision 0015)
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.DB_HOST && !env.DATABASE_URL) {
@@ -111,9 +148,12 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
+  /** the address to listen on; undefined: every interface */
+  host?: string;
   databaseUrl: string;
   databaseClient: 'sqlite' | 'mysql';
   redisUrl?: string;
+  redisPrefix: string;
   sessionSecret: string;
   appKey: Buffer;
   portalHost?: string;
@@ -133,9 +173,13 @@ export interface Config {
   /** the statement timeout of list, count and export queries (MariaDB/MySQL) */
   statementTimeoutMs: number;
   smtp?: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean };
+  /** SMTP_HOST is set without SMTP_FROM: no mail server from the environment (warned at start) */
+  smtpWithoutFrom: boolean;
   uploadDir: string;
   logLevel: string;
   seedDemo: boolean;
+  /** SIGTERM: how long /readyz answers 503 while requests are still served, before the instance stops accepting */
+  shutdownDrainMs: number;
 }
 
 /** Thrown when the environment does not describe a runnable configuration; the message names each setting. */
@@ -200,9 +244,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
+    host: env.HOST,
     databaseUrl,
     databaseClient,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     sessionSecret: env.SESSION_SECRET ?? DEV_SECRET,
     appKey: env.APP_KEY ? Buffer.from(env.APP_KEY.slice('base64:'.length), 'base64') : DEV_KEY,
     portalHost: env.PORTAL_HOST,
@@ -218,11 +264,38 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bcryptCost: env.BCRYPT_COST,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
     smtp,
+    smtpWithoutFrom: Boolean(env.SMTP_HOST && !env.SMTP_FROM),
     uploadDir: env.UPLOAD_DIR,
     logLevel: env.LOG_LEVEL,
     seedDemo:
       env.SEED_DEMO !== undefined
         ? env.SEED_DEMO === 'true'
         : env.NODE_ENV !== 'production' && databaseClient === 'sqlite',
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
+}
+
+/**
+ * What the operator should know about a configuration that runs but may not do what was meant, logged as warnings
+ * at every start (main.ts).
+ */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.isProduction && !config.cookieSecure) {
+    warnings.push(
+      'COOKIE_SECURE=false: session cookies travel over plain HTTP. Use this only on a trusted LAN; anyone on ' +
+        'the network can read and reuse a session. Put TLS in front (docker/compose.yaml has Caddy) instead.',
+    );
+  }
+  if (config.trustProxy === true) {
+    warnings.push('TRUST_PROXY=true believes X-Forwarded-For from anyone: name the proxy’s address instead.');
+  }
+  if (config.smtpWithoutFrom) {
+    warnings.push(
+      'SMTP_HOST is set without SMTP_FROM: mail from the environment stays off (password resets, invitations, ' +
+        'verification). Set SMTP_FROM to the sender address, e.g. office@agency.example, or complete the mail ' +
+        'settings in Settings → Mail.',
+    );
+  }
+  return warnings;
 }

@@ -1,5 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings, type Config } from './config';
 import { createApp } from './app';
 import { createDb } from './db/knex';
 import { prepareDatabase } from './db/startup';
@@ -8,6 +9,25 @@ import { configurePasswords } from './lib/passwords';
 import { DEMO_ADMIN, DEMO_STUDENT } from '../../seeds';
 import { activeAdmins } from './cli/first-admin';
 import { startSessionSweeper } from './sessions/sweep';
+import { startReminderSchedule } from './modules/reminders/reminders.service';
+import { appUrl } from './modules/profile/profile.service';
+import { portalUrl } from './modules/students/portal-access.service';
+
+/**
+ * A start-up line: in production a JSON line through the one logger (as every other line there), elsewhere the
+ * friendly text on the console.
+ */
+function say(production: boolean, text: string, fields: Record<string, unknown> = {}): void {
+  if (production) logger.info(text, fields);
+  else console.log(text);
+}
+
+/** Where the app listens, as people read it: `127.0.0.1:3000`, `[::1]:3000`, `every interface, port 3000`. */
+function listeningOn(address: AddressInfo, config: Config): string {
+  if (!config.host) return `every interface, port ${address.port}`;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `${host}:${address.port}`;
+}
 
 async function main(): Promise<void> {
   let config;
@@ -15,7 +35,9 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      // the logger writes JSON lines until configured: production's log stays JSON from its first line
+      if (process.env.NODE_ENV === 'production') logger.error(err.message);
+      else console.error(err.message);
       process.exit(1);
     }
     throw err;
@@ -26,51 +48,86 @@ async function main(): Promise<void> {
   // the migrations and the reference data (holidays, areas, option lists) at every start, one instance at a time
   const { applied, demoSeeded } = await prepareDatabase(db, { seedDemo: config.seedDemo });
   if (applied.length) logger.info(`applied ${applied.length} migration(s)`, { migrations: applied });
-  if (config.isProduction && !config.cookieSecure) {
-    logger.warn(
-      'COOKIE_SECURE=false: session cookies travel over plain HTTP. Use this only on a trusted LAN; anyone on ' +
-        'the network can read and reuse a session. Put TLS in front (docker/compose.yaml has Caddy) instead.',
-    );
-  }
-  if (config.trustProxy === true) {
-    logger.warn('TRUST_PROXY=true believes X-Forwarded-For from anyone: name the proxy’s address instead.');
-  }
+  for (const warning of startupWarnings(config)) logger.warn(warning);
   const admins = await activeAdmins(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
-  const { app, background } = createApp({ config, db, redis });
+  const { app, background, lifecycle, reminders } = createApp({
+    config,
+    db,
+    redis,
+    redisPrefix: config.redisPrefix,
+  });
   const stopSweeper = startSessionSweeper(db, config);
-  const server = app.listen(config.port, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://localhost:${port}`;
-    console.log(`Study-abroad admin is running at ${url} (portal: http://student.localhost:${port})`);
-    console.log(`Database: ${config.databaseClient}; sessions: ${redis ? 'Redis' : 'the app database'}`);
+  // every instance asks whether the day's reminders are due; the database lock lets one of them send them
+  const stopReminders = startReminderSchedule(reminders);
+  const onListening = () => {
+    const address = server.address() as AddressInfo;
+    const port = address.port;
+    // the addresses people type (APP_URL, the portal's host), and where this process listens
+    const site = appUrl({ ...config, port });
+    const portal = portalUrl({ ...config, port });
+    const sessions = redis ? 'Redis' : 'the app database';
+    const production = config.isProduction;
+    say(
+      production,
+      `Study-abroad admin is running at ${site} (portal: ${portal}), listening on ${listeningOn(address, config)}`,
+      { url: site, portal_url: portal, address: address.address, port },
+    );
+    say(production, `Database: ${config.databaseClient}; sessions: ${sessions}`, {
+      database: config.databaseClient,
+      sessions: redis ? 'redis' : 'database',
+    });
     if (config.seedDemo) {
-      console.log(
+      say(
+        production,
         `Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}${demoSeeded ? ' (demo data seeded)' : ''}`,
       );
-      console.log(`Demo student portal sign-in: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}`);
+      say(production, `Demo student portal sign-in: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}`);
     } else if (!admins.length) {
       logger.warn(
         'No administrator exists yet: create the first one with `npm run admin:create` ' +
           '(in the compose stack: `docker compose -f docker/compose.yaml exec app npm run admin:create`).',
       );
     }
-  });
-  const shutdown = () => {
+  };
+  // HOST unset: every interface, as Node listens by default
+  const server = config.host
+    ? app.listen(config.port, config.host, onListening)
+    : app.listen(config.port, onListening);
+
+  /**
+   * Stopping without losing a request (decision 0015). SIGTERM (docker stop, systemd, the load test): /readyz
+   * answers 503 at once and every answer closes its connection, while requests are still served for
+   * SHUTDOWN_DRAIN_SECONDS — the proxy's health check takes the instance out meanwhile; then the listener closes
+   * (a proxy that still dials is refused before anything reached the app, and retries the other instance), the
+   * requests under way are answered, the mail queued is sent, and the process exits. SIGINT (Ctrl-C in a terminal)
+   * skips the drain.
+   */
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.stop();
     stopSweeper();
-    server.close(() => {
-      void background
-        .flush()
-        .then(() => Promise.all([db.destroy(), redis?.quit()]))
-        .then(() => process.exit(0));
-    });
+    stopReminders();
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    logger.info(`${signal}: stopping`, { drain_ms: drainMs });
+    setTimeout(() => {
+      server.close(() => {
+        void background
+          .flush()
+          .then(() => Promise.all([db.destroy(), redis?.quit()]))
+          .then(() => process.exit(0));
+      });
+      // a request still running after this long (a huge export) is cut rather than keeping the stop waiting
+      setTimeout(() => server.closeAllConnections(), 30_000).unref();
+    }, drainMs);
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }
 
 main().catch((err) => {
-  console.error(err);
+  logger.error('start-up failed', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { createApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createDb, migrateLatest } from '../src/db/knex';
+import { searchTerms } from '../src/db/search';
 import { toDbDateTime } from '../src/lib/clock';
 import { configureLogger } from '../src/lib/logger';
 import { copyTemplate } from './template-db';
@@ -61,6 +62,10 @@ export interface TestApp {
   api: ReturnType<typeof createApp>['api'];
   /** the app's after-reply work (mail): `await t.background.flush()` before looking for a mail */
   background: ReturnType<typeof createApp>['background'];
+  /** serving or stopping (`lifecycle.stop()`, as SIGTERM does in main.ts) */
+  lifecycle: ReturnType<typeof createApp>['lifecycle'];
+  /** the mail reminders (main.ts schedules `runIfDue`; a test calls it) */
+  reminders: ReturnType<typeof createApp>['reminders'];
   db: Knex;
   config: Config;
   redis?: Redis;
@@ -93,7 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const prefix = `satest:${database.name}:`;
   const backgrounds: TestApp['background'][] = [];
   const build = (): TestApp => {
-    const { app, api, background } = createApp({
+    const { app, api, background, lifecycle, reminders } = createApp({
       config,
       db,
       redis,
@@ -101,7 +106,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clientDist: FIXTURE_DIST,
     });
     backgrounds.push(background);
-    return { app, api, background, db, config, redis, redisPrefix: prefix, restart: build, close };
+    return {
+      app,
+      api,
+      background,
+      lifecycle,
+      reminders,
+      db,
+      config,
+      redis,
+      redisPrefix: prefix,
+      restart: build,
+      close,
+    };
   };
   async function close(): Promise<void> {
     for (const background of backgrounds) await background.flush();
@@ -119,6 +136,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export const STAFF_HOST = 'office.localhost';
 export const PORTAL_HOST = 'student.localhost';
 
+/** One answer a `Client` got: what the contract suite holds to the API description (GET /api/openapi.json). */
+export interface LoggedResponse {
+  method: string;
+  /** as requested: path and query */
+  url: string;
+  status: number;
+  /** the Content-Type without parameters */
+  type: string;
+  body: unknown;
+}
+
+/** While `record` is set, every answer any `Client` gets is handed to it. */
+export const responseLog: { record: ((response: LoggedResponse) => void) | null } = { record: null };
+
 /** A supertest agent (keeps cookies) that sends one Host header and a CSRF token when it has one. */
 export class Client {
   readonly agent: ReturnType<typeof request.agent>;
@@ -132,11 +163,11 @@ export class Client {
   }
 
   get(url: string) {
-    return this.agent.get(url).set('Host', this.host);
+    return logged('GET', url, this.agent.get(url).set('Host', this.host));
   }
 
   send(method: 'post' | 'put' | 'patch' | 'delete', url: string, body?: object) {
-    const req = this.agent[method](url).set('Host', this.host);
+    const req = logged(method.toUpperCase(), url, this.agent[method](url).set('Host', this.host));
     if (this.token) req.set('X-CSRF-Token', this.token);
     return body ? req.send(body) : req;
   }
@@ -170,6 +201,14 @@ export class Client {
     await this.refreshToken();
     return res;
   }
+}
+
+function logged<T extends request.Test>(method: string, url: string, req: T): T {
+  if (!responseLog.record) return req;
+  req.on('response', (res: request.Response) => {
+    responseLog.record?.({ method, url, status: res.status, type: res.type, body: res.body });
+  });
+  return req;
 }
 
 const FAST_COST = 4; // factories only: the app itself hashes with bcrypt cost 12
@@ -260,6 +299,8 @@ export async function createStudent(db: Knex, opts: { email?: string; password?:
     created_at: now,
     updated_at: now,
   });
+  // as the machinery's writes do: the student is found by a search
+  await searchTerms.refreshDeclared(db, 'students', [Number(id)]);
   return { id: Number(id), email, password };
 }
 

@@ -52,10 +52,24 @@ function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 interface Started {
   port: number;
   output: () => string;
+  /** the output's lines, each parsed as the JSON line production logs (a line that is not JSON fails) */
+  lines: () => Record<string, unknown>[];
   stop: () => Promise<void>;
 }
 
-/** `node --import tsx server/src/main.ts`, as the image's CMD runs it; resolves once it listens. */
+/** A production log line: JSON, or an error naming the line that is not. */
+function jsonLine(line: string): Record<string, unknown> {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    throw new Error(`not a JSON log line: ${line}`);
+  }
+}
+
+/**
+ * `node --import tsx server/src/main.ts`, as the image's CMD runs it; resolves once it listens. In production the
+ * banner is a JSON line naming the port (`{"message":"Study-abroad admin is running at …","port":…}`).
+ */
 function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env });
   let output = '';
@@ -65,12 +79,18 @@ function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
+  const lines = () =>
+    output
+      .split('\n')
+      .filter((line) => line.trim())
+      .map(jsonLine);
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /is running at http:\/\/localhost:(\d+)/.exec(output);
+      const match = /"port":(\d+)[,}].*$/m.exec(output);
       // the lines logged right after listening (the admin hint) come in the same tick or the next
-      if (match) setTimeout(() => resolve({ port: Number(match[1]), output: () => output, stop }), 300);
+      if (match)
+        setTimeout(() => resolve({ port: Number(match[1]), output: () => output, lines, stop }), 300);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -149,7 +169,8 @@ async function signIn(
 ): Promise<{ csrf: Reply; login: Reply; user: Reply }> {
   const csrf = await call(port, 'GET', '/api/csrf-token', proxyHeaders);
   const csrfCookie = csrf.cookies.map((c) => c.split(';')[0]).join('; ');
-  const token = (csrf.body as { token: string }).token;
+  // refused (403 https_required), the token call gives none: the sign-in is sent with a made-up one
+  const token = (csrf.body as { token?: string }).token ?? 'no-token';
   const login = await call(
     port,
     'POST',
@@ -242,6 +263,24 @@ describe(`a production install on an empty ${onMysql ? 'MariaDB (DB_* settings)'
     expect(await count(database.db, 'users')).toBe(0);
   });
 
+  it('logs every start-up line as JSON, the banner naming APP_URL, the portal and the address it listens on', () => {
+    const lines = server!.lines();
+    const banner = lines.find((line) => String(line.message).includes('is running at'));
+    expect(banner).toMatchObject({
+      level: 'info',
+      message: expect.stringContaining(
+        `is running at https://${STAFF_HOST} (portal: https://student.${STAFF_HOST})`,
+      ),
+      url: `https://${STAFF_HOST}`,
+      portal_url: `https://student.${STAFF_HOST}`,
+      port: server!.port,
+    });
+    expect(lines.find((line) => String(line.message).startsWith('Database:'))).toMatchObject({
+      database: onMysql ? 'mysql' : 'sqlite',
+    });
+    expect(lines.find((line) => line.level === 'warn')?.message).toContain('No administrator exists yet');
+  });
+
   it('makes the first administrator with `admin:create`, and refuses, saying so, to make a second', async () => {
     const made = await adminCreate({ ...env, ADMIN_PASSWORD: ADMIN.password }, [
       '--name',
@@ -284,9 +323,19 @@ describe(`a production install on an empty ${onMysql ? 'MariaDB (DB_* settings)'
     expect(audit?.ip).toBe('203.0.113.77');
   });
 
-  it('keeps the session cookie to HTTPS: over plain HTTP no session is set', async () => {
-    const { login } = await signIn(server!.port, { 'X-Forwarded-For': '203.0.113.78' });
-    expect(login.cookies.join()).not.toMatch(/sa_session=/);
+  it('over plain HTTP says that HTTPS is needed, sets no cookie, and logs why once', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { csrf, login } = await signIn(server!.port, { 'X-Forwarded-For': '203.0.113.78' });
+      for (const reply of [csrf, login]) {
+        expect([reply.status, (reply.body as { code?: string }).code]).toEqual([403, 'https_required']);
+        expect(reply.cookies).toEqual([]);
+      }
+    }
+    const warnings = server!
+      .lines()
+      .filter((line) => line.level === 'warn' && String(line.message).includes('HTTPS'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ host: STAFF_HOST, path: '/api/csrf-token' });
   });
 });
 
@@ -314,6 +363,45 @@ describe('the trusted-LAN mode (COOKIE_SECURE=false)', () => {
     expect(login.cookies.join()).toMatch(/sa_session=/);
     expect(login.cookies.join()).not.toMatch(/Secure/);
     expect(user.status).toBe(200);
+  });
+});
+
+describe('HOST, and mail configured without a sender', () => {
+  let database: Awaited<ReturnType<typeof freshProductionDatabase>>;
+  let server: Started | undefined;
+  beforeAll(async () => {
+    database = await freshProductionDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database.drop();
+  });
+
+  const heartbeat = (host: string, port: number) =>
+    new Promise<number | string>((resolve) => {
+      http
+        .get({ host, port, path: '/api/heartbeat' }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? String(err)));
+    });
+
+  it('listens only on HOST, and warns that mail stays off without SMTP_FROM', async () => {
+    // 127.0.0.2 is loopback too on Linux: listening there alone, the server is not reached at 127.0.0.1
+    server = await startServer(
+      productionEnv({ ...database.env, HOST: '127.0.0.2', SMTP_HOST: 'smtp.agency.test' }),
+    );
+    const lines = server.lines();
+    expect(lines.find((line) => String(line.message).includes('is running at'))).toMatchObject({
+      message: expect.stringContaining(`listening on 127.0.0.2:${server.port}`),
+      address: '127.0.0.2',
+    });
+    expect(await heartbeat('127.0.0.2', server.port)).toBe(200);
+    expect(await heartbeat('127.0.0.1', server.port)).toBe('ECONNREFUSED');
+    expect(lines.filter((line) => line.level === 'warn').map((line) => line.message)).toContainEqual(
+      expect.stringContaining('SMTP_HOST is set without SMTP_FROM'),
+    );
   });
 });
 
@@ -451,6 +539,8 @@ describe('docker/compose.yaml and docker/.env.example', () => {
       (k) => !new RegExp(`(^|[\\s#])${k}=`, 'm').test(example.text),
     );
     expect(undocumented).toEqual([]);
+    // the container listens on every interface of its own: Caddy reaches it over the edge network
+    expect(app.environment?.HOST).toBe('0.0.0.0');
     for (const key of [
       'APP_URL',
       'LOG_LEVEL',
@@ -548,5 +638,62 @@ describe('docker/compose.yaml and docker/.env.example', () => {
     };
     expect(pkg.dependencies.tsx).toBeDefined();
     expect(pkg.scripts['admin:create']).toBe('tsx server/src/cli/admin-create.ts');
+  });
+
+  it('runs the app twice behind Caddy, which balances between them and health-checks /readyz (issue 30)', () => {
+    const app2 = compose.services.app2 as ComposeService & {
+      depends_on?: object;
+      healthcheck?: { test: string[] };
+    };
+    // one definition: the second instance has the first one's settings, volume and networks
+    expect(app2).toEqual(app);
+    const probe = (app as { healthcheck?: { test: string[] } }).healthcheck!.test.join(' ');
+    expect(probe).toContain('/readyz');
+    expect(fs.readFileSync(path.join(ROOT, 'docker/Dockerfile'), 'utf8')).toMatch(/HEALTHCHECK.*\/readyz/);
+    const caddy = compose.services.caddy as { depends_on: Record<string, { condition: string }> };
+    expect(caddy.depends_on).toEqual({
+      app: { condition: 'service_healthy' },
+      app2: { condition: 'service_healthy' },
+    });
+    const caddyBinary = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((p) => fs.existsSync(p));
+    if (!caddyBinary) {
+      console.log('caddy is not installed here: the Caddyfile is not adapted (apt-get install caddy)');
+      return;
+    }
+    // the JSON Caddy itself makes of the Caddyfile, with compose's settings
+    const adapted = JSON.parse(
+      execFileSync(caddyBinary, ['adapt', '--config', path.join(ROOT, 'docker/Caddyfile')], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: os.tmpdir(), DOMAIN: 'admin.example.com', SITE_SCHEME: 'https' },
+      }),
+    );
+    const found: Record<string, any>[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        if ((node as { handler?: string }).handler === 'reverse_proxy')
+          found.push(node as Record<string, any>);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(adapted);
+    expect(found).toHaveLength(1);
+    const proxy = found[0];
+    expect(proxy.upstreams).toEqual([{ dial: 'app:3000' }, { dial: 'app2:3000' }]);
+    expect(proxy.health_checks.active).toMatchObject({ uri: '/readyz', interval: 2e9 });
+    expect(proxy.health_checks.passive.fail_duration).toBeGreaterThan(0);
+    expect(proxy.load_balancing.try_duration).toBeGreaterThan(0);
+    // a policy that finds the instance that is up in one pass (round_robin, in Caddy 2.6, may miss it: decision 0015)
+    expect(proxy.load_balancing.selection_policy).toEqual({ policy: 'least_conn' });
+    // the instances keep answering while /readyz says they stop for longer than Caddy takes to ask
+    expect(loadConfig({}).shutdownDrainMs).toBeGreaterThan(proxy.health_checks.active.interval / 1e6);
+  });
+
+  it('Caddy compresses the API’s answers, and only them: the app sends its files compressed (issue 25)', () => {
+    const caddyfile = fs.readFileSync(path.join(ROOT, 'docker/Caddyfile'), 'utf8').replace(/#.*$/gm, '');
+    const api = /^\s*@(\w+)\s+path\s+\/api\/\*\s*$/m.exec(caddyfile);
+    expect(api).not.toBeNull();
+    expect(caddyfile).toMatch(new RegExp(`^\\s*encode\\s+@${api![1]}\\s+zstd\\s+gzip\\s*$`, 'm'));
+    expect(caddyfile.match(/^\s*encode\b/gm)).toHaveLength(1);
   });
 });

@@ -3,11 +3,16 @@ import type { ResourceDeclaration } from '../../../shared/resources/declaration'
 import { definitionFromDeclaration } from '../resources/declared';
 import {
   registerChildResource,
+  registerListedUnder,
   registerResource,
   registerResourceFamily,
 } from '../resources/resource.routes';
 import type { ResourceService } from '../resources/resource.service';
-import { registerDeclaredFileFields } from './files.module';
+import { declaredTabData, type TabData } from '../resources/tab-data';
+import { ZFileListQuery } from '../../../shared/files';
+import { AppError } from '../lib/app-error';
+import { fileOwner } from './files/file-owners';
+import { filesServiceOf, registerDeclaredFileFields } from './files.module';
 import type { ModuleDeps } from './module';
 import { rulesOf } from './resource-rules';
 
@@ -44,7 +49,11 @@ export function registerDeclaredResources(deps: ModuleDeps): Map<string, Resourc
   const services = new Map<string, ResourceService>();
   const pending = [...DECLARATIONS];
   while (pending.length) {
-    const index = pending.findIndex((d) => !d.parent || services.has(d.parent.resource));
+    const index = pending.findIndex(
+      (d) =>
+        (!d.parent || services.has(d.parent.resource)) &&
+        (!d.listedUnder || services.has(d.listedUnder.resource)),
+    );
     if (index < 0) throw new Error(`Declared parents missing: ${pending.map((d) => d.name).join(', ')}`);
     const [decl] = pending.splice(index, 1);
     if (decl.family) {
@@ -52,7 +61,11 @@ export function registerDeclaredResources(deps: ModuleDeps): Map<string, Resourc
         services.set(`${decl.name}:${member}`, service);
       continue;
     }
-    const def = definitionFromDeclaration(decl, rulesOf(decl.name, { deps }));
+    const def = definitionFromDeclaration(decl, rulesOf(decl.name, { deps, resources: services }));
+    if (decl.tabs?.length) {
+      const own = { ...attachmentTab(deps, decl), ...def.tabData };
+      def.tabData = { ...own, ...declaredTabData(deps.db, decl, services, own) };
+    }
     const parent = decl.parent ? services.get(decl.parent.resource) : undefined;
     services.set(
       decl.name,
@@ -60,9 +73,33 @@ export function registerDeclaredResources(deps: ModuleDeps): Map<string, Resourc
         ? registerChildResource(deps.api, deps.db, parent, def)
         : registerResource(deps.api, deps.db, def),
     );
+    if (decl.listedUnder)
+      registerListedUnder(deps.api, deps.db, resourceOf(services, decl.listedUnder.resource), def);
   }
   registerDeclaredFileFields(deps, services);
   return services;
+}
+
+/**
+ * A record page's `attachment` tab (a school's, a student's): the first page of the files the record owns, as
+ * `GET /api/files?owner_type={name}&owner_id={id}` answers this caller (`attachments`); nothing when that would be
+ * refused, or the resource owns no attachments.
+ */
+function attachmentTab(deps: ModuleDeps, decl: ResourceDeclaration): Record<string, TabData> {
+  if (!decl.tabs?.includes('attachment')) return {};
+  const files = filesServiceOf(deps);
+  return {
+    attachment: async (_db, row, ctx) => {
+      if (!fileOwner(decl.name)?.attachable) return {};
+      const query = ZFileListQuery.parse({ owner_type: decl.name, owner_id: row.id });
+      try {
+        return { attachments: await files.list(query, ctx) };
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'not_found' || err.code === 'forbidden')) return {};
+        throw err;
+      }
+    },
+  };
 }
 
 /** A declared resource's service, by declaration name. */

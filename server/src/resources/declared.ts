@@ -3,6 +3,7 @@ import {
   lookupNameField,
   isExported,
   fieldLabelKey,
+  stateLabelKey,
   valueLabelKey,
 } from '../../../shared/resources/declaration';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/declaration';
@@ -11,10 +12,11 @@ import { DECLARATIONS } from '../../../shared/resources';
 import resourcesEn from '../../../shared/resources/locales/en.json';
 import resourcesZh from '../../../shared/resources/locales/zh_HK.json';
 import type { ExportColumn, LookupRelation, ResourceDefinition, Row } from './resource';
-import { binding } from './rows';
+import { apiDateTime, binding, instantMs } from './rows';
+import { toDbDateTime } from '../lib/clock';
 import { AppError } from '../lib/app-error';
-import { BUSINESS_UTC_OFFSET_MS } from '../modules/numbering/business-time';
 import { resourceRepository } from './resource.repository';
+import { searchColumnsOf } from '../db/search';
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -88,12 +90,13 @@ function exportColumnOf(decl: ResourceDeclaration, name: string, field: FieldDec
   if (field.type === 'rate') {
     return { key: name, en, zh, value: (row: Row) => (row[name] === null ? null : Number(row[name]) / 100) };
   }
-  // stored in UTC, read in Hong Kong time like every time a person sees (the screens' formatDateTime)
-  if (field.type === 'datetime')
-    return { key: name, en, zh, value: (row: Row) => hongKongDateTime(row[name]) };
+  // a date cell in XLSX, text in CSV; a time in Hong Kong time like every time a person sees (export.writer.ts)
+  if (field.type === 'date' || field.type === 'datetime') return { key: name, en, zh, type: field.type };
   // a declared value by its name in the export's language, as the screens show it (a user's language: English)
   if (field.type === 'text' && field.values) {
-    const names = new Map(field.values.map((v) => [v, declaredLabel(valueLabelKey(decl.name, name, v))]));
+    const labelKey = (v: string) =>
+      decl.states?.column === name ? stateLabelKey(decl.name, v) : valueLabelKey(decl.name, name, v);
+    const names = new Map(field.values.map((v) => [v, declaredLabel(labelKey(v))]));
     return {
       key: name,
       en,
@@ -102,16 +105,6 @@ function exportColumnOf(decl: ResourceDeclaration, name: string, field: FieldDec
     };
   }
   return { key: name, en, zh };
-}
-
-/** A stored time (ISO, or SQL `YYYY-MM-DD HH:mm:ss` in UTC) as Hong Kong wall-clock text `YYYY-MM-DD HH:mm:ss`. */
-export function hongKongDateTime(value: unknown): unknown {
-  if (value === null || value === undefined || value === '') return null;
-  const text = value instanceof Date ? value.toISOString() : String(value).trim();
-  const iso = /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(' ', 'T')}Z`;
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return value;
-  return new Date(ms + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Currencies shown without decimals (ISO 4217 exponent 0) that the agency meets; still stored ×100 (domain.md). */
@@ -147,6 +140,10 @@ export function definitionFromDeclaration(
   rules: Partial<ResourceDefinition> = {},
 ): ResourceDefinition {
   const fields = Object.entries(decl.fields);
+  if (decl.searchTerms && rules.searchAlso)
+    throw new Error(
+      `${decl.name}: searchAlso matches columns, which a resource with searchTerms never scans`,
+    );
   const schemas = deriveSchemas(decl);
   const unique = [
     ...(decl.unique ?? []).map((set) => [...set]),
@@ -155,6 +152,7 @@ export function definitionFromDeclaration(
   if (decl.parent)
     for (const set of unique) if (!set.includes(decl.parent.column)) set.unshift(decl.parent.column);
   const filters = fields.filter(([, f]) => f.filterable);
+  const datetimes = fields.filter(([, f]) => f.type === 'datetime').map(([name]) => name);
   const defaults: Row = declaredDefaults(decl);
   // a new record owns none of its collections yet
   for (const name of Object.keys(decl.collections ?? {})) defaults[name] = [];
@@ -167,15 +165,17 @@ export function definitionFromDeclaration(
     schemas,
     readOnly: decl.readOnly,
     searchable: fields.filter(([, f]) => f.searchable).map(([name]) => `${decl.table}.${name}`),
+    searchTerms: decl.searchTerms ? searchColumnsOf(decl) : undefined,
     sortable: fields.filter(([, f]) => f.sortable).map(([name]) => name),
     defaultSort: decl.defaultSort,
     unique,
     references: decl.references?.map((r) => ({ ...r })),
     branchColumn: decl.branchColumn,
-    branchVia: decl.branchColumn ? undefined : branchViaParents(decl),
+    branchVia: decl.branchColumn ? undefined : branchPath(decl),
     booleans: fields.filter(([, f]) => f.type === 'boolean').map(([name]) => name),
     exportName: decl.path.replace(/^\//, '').replace(/\//g, '-'),
     exportColumns: fields.filter(([, f]) => isExported(f)).map(([name, f]) => exportColumnOf(decl, name, f)),
+    tree: treeOf(decl),
     lookups: relationsOf(decl),
     label: decl.display,
     states: decl.states,
@@ -203,15 +203,20 @@ export function definitionFromDeclaration(
           this.select(filter.via.column).from(filter.via.table).where(name, value);
         });
       }
-      if (decl.states && values[decl.states.column])
-        qb.where(`${decl.table}.${decl.states.column}`, binding(values[decl.states.column]));
+      if (decl.states && values[decl.states.column]) {
+        const state = String(values[decl.states.column]);
+        if (rules.stateFilter) rules.stateFilter(qb, state);
+        else qb.where(`${decl.table}.${decl.states.column}`, binding(state));
+      }
       rules.applyFilters?.(qb, values);
     },
     createForm: async (db, ctx) => ({ defaults, ...((await rules.createForm?.(db, ctx)) ?? {}) }),
     async beforeWrite(db, data, existing, ctx) {
-      // an amount is money only with its currency
+      // an amount is money only with its currency (unless the server sets the currency: a receipt takes its
+      // invoice's)
       for (const [name, field] of fields) {
         if (field.type !== 'money' || !(name in data || field.currency in data)) continue;
+        if (decl.fields[field.currency]?.readOnly) continue;
         const amount = name in data ? data[name] : existing?.[name];
         const currency = field.currency in data ? data[field.currency] : existing?.[field.currency];
         if (amount !== null && amount !== undefined && !currency)
@@ -231,27 +236,78 @@ export function definitionFromDeclaration(
       }
       await rules.beforeWrite?.(db, data, existing, ctx);
     },
+    // a declared date and time is stored as the database's UTC text and shown as ISO 8601
+    async prepare(db, input, existing) {
+      const data = { ...input };
+      for (const name of datetimes) {
+        const ms = instantMs(data[name]);
+        if (ms !== null) data[name] = toDbDateTime(ms);
+      }
+      return rules.prepare ? rules.prepare(db, data, existing) : data;
+    },
+    toResponse(row) {
+      const out = rules.toResponse ? rules.toResponse(row) : row;
+      for (const name of datetimes) if (name in out) out[name] = shownDateTime(out[name]);
+      return out;
+    },
     ...withoutMerged(rules),
   };
   return def;
 }
 
-/**
- * How a child without a branch column of its own is in a branch: through its parent's column up to the first
- * ancestor with one (an application document → its application → its student's `branch_id`).
- */
-function branchViaParents(decl: ResourceDeclaration): ResourceDefinition['branchVia'] {
-  if (!decl.parent) return undefined;
-  const parent = DECLARATIONS.find((d) => d.name === decl.parent!.resource);
-  if (!parent) return undefined;
-  if (parent.branchColumn)
-    return { column: decl.parent.column, table: parent.table, branchColumn: parent.branchColumn };
-  const above = branchViaParents(parent);
-  return above ? { column: decl.parent.column, table: parent.table, via: above } : undefined;
+/** A declaration whose records have a parent of their own kind (a lookup of itself: an area's `parent_id`). */
+function treeOf(decl: ResourceDeclaration): ResourceDefinition['tree'] {
+  const column = Object.entries(decl.fields).find(
+    ([, f]) => f.type === 'lookup' && f.resource === decl.name,
+  )?.[0];
+  return column ? { column } : undefined;
 }
 
-/** `rules` minus the members merged above (filters, the create form and write checks are combined, not replaced). */
+/** A stored DATETIME (the database's UTC text, or a Date) as ISO 8601; what is already ISO (or empty) as it is. */
+function shownDateTime(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)
+    ? apiDateTime(value)
+    : value;
+}
+
+/**
+ * How a record without a branch column of its own is in a branch: through the record its `branchVia` field names
+ * (an event's registration → its student's `branch_id`), else through its parent's column, up to the first
+ * record with a branch column (an application document → its application → its student's `branch_id`); none
+ * when that way meets a record of no branch (a registration's event, were it scoped through it).
+ */
+function branchPath(decl: ResourceDeclaration): ResourceDefinition['branchVia'] {
+  const [column, next] = decl.branchVia
+    ? [decl.branchVia, lookupTarget(decl, decl.branchVia)]
+    : decl.parent
+      ? [decl.parent.column, DECLARATIONS.find((d) => d.name === decl.parent!.resource)]
+      : [undefined, undefined];
+  if (!column || !next) return undefined;
+  if (next.branchColumn) return { column, table: next.table, branchColumn: next.branchColumn };
+  const above = branchPath(next);
+  return above ? { column, table: next.table, via: above } : undefined;
+}
+
+/** The declaration a lookup field of `decl` names (its `branchVia`). */
+function lookupTarget(decl: ResourceDeclaration, field: string): ResourceDeclaration {
+  const spec = decl.fields[field];
+  if (spec?.type !== 'lookup') throw new Error(`${decl.name}.${field} (its branchVia) is not a lookup field`);
+  return targetOf(decl, field, spec.resource);
+}
+
+/**
+ * `rules` minus the members merged above (filters, the create form, write checks, the columns written and the
+ * row shown are combined, not replaced).
+ */
 function withoutMerged(rules: Partial<ResourceDefinition>): Partial<ResourceDefinition> {
-  const { applyFilters: _filters, createForm: _form, beforeWrite: _write, ...rest } = rules;
+  const {
+    applyFilters: _filters,
+    createForm: _form,
+    beforeWrite: _write,
+    prepare: _prepare,
+    toResponse: _response,
+    ...rest
+  } = rules;
   return rest;
 }

@@ -1,7 +1,7 @@
 import { displayName } from '../../../shared/resources/derive';
 import type { Trx } from '../db/knex';
 import type { LookupRelation, Row } from './resource';
-import { resourceRepository } from './resource.repository';
+import { keptRowsByKey } from './names-cache';
 
 /** A record's name in `language` from its label columns (the other language's when empty: shared displayName). */
 export function nameIn(
@@ -13,8 +13,9 @@ export function nameIn(
 }
 
 /**
- * Every row gets the names of the records it refers to, in `language`: one `IN` query per relation for the
- * whole page (never one per row). A reference to a missing record is named null.
+ * Every row gets the names of the records it refers to, in `language`: from the names kept per table
+ * (names-cache.ts), the ones not kept yet with one `IN` query per relation for the whole page (never one per row).
+ * A reference to a missing record is named null.
  */
 export async function resolveLookups(
   db: Trx,
@@ -30,14 +31,11 @@ export async function resolveLookups(
       ];
       const found = new Map<unknown, string>();
       if (!values.length) return found;
-      const columns = [...relation.label.en, ...relation.label.zh_HK];
-      const related = await resourceRepository.rowsByKey(
+      const columns = [...new Set([...relation.label.en, ...relation.label.zh_HK])];
+      const related = await keptRowsByKey(
         db,
-        relation.table,
-        key,
+        { table: relation.table, key, columns, where: relation.where },
         values,
-        columns,
-        relation.where,
       );
       for (const row of related) {
         found.set(row[key], nameIn(row, relation.label, language));

@@ -36,10 +36,11 @@ import { unitOfWork } from './unit-of-work';
  * The file is read row by row (table-reader.ts: bounded in size, rows, cells and unpacked bytes; never held
  * whole). Every row is checked before anything is written: its cells as the field types read them (a lookup by
  * its record's name in either language or its id, an option by its code or label, yes/no, money in major units
- * of the row's currency, dates as `YYYY-MM-DD` or date cells), the resource's create schema, its unique sets
+ * of the row's currency, dates as `YYYY-MM-DD` or date cells, times as Hong Kong `YYYY-MM-DD HH:mm` or date cells;
+ * a formula-like text's defusing apostrophe removed, table-reader.ts), the resource's create schema, its unique sets
  * within the file and against the stored rows, the records it refers to (existing and in the caller's branch
  * scope). One bad row refuses the file, naming each problem by row and column in the reader's language (the
- * first 100). A good file is written in one transaction through the resource's own service — the same rules,
+ * first 100); a value in a column without a header refuses it as it is read, naming its row and column letter. A good file is written in one transaction through the resource's own service — the same rules,
  * audit rows and side effects as a form's create — and a refusal there (a rule, a row written in between) rolls
  * the whole file back.
  */
@@ -158,10 +159,13 @@ function dateOf(text: string): string {
   return text;
 }
 
-/** A date and time as written (`YYYY-MM-DD HH:mm[:ss]`, Hong Kong time) or ISO with its offset. */
+/**
+ * A date and time as written (`YYYY-MM-DD HH:mm[:ss]`, Hong Kong time) or ISO with its offset. A date alone is
+ * its midnight in Hong Kong: what a date cell of an export holds for a time at 00:00 reads as.
+ */
 function dateTimeOf(text: string): string {
-  const wall = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-  if (wall) return `${wall[1]}T${pad(wall[2])}:${wall[3]}:${wall[4] ?? '00'}+08:00`;
+  const wall = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (wall) return `${wall[1]}T${pad(wall[2] ?? 0)}:${wall[3] ?? '00'}:${wall[4] ?? '00'}+08:00`;
   return text;
 }
 
@@ -611,6 +615,10 @@ export function registerImportRoutes(
     schemas: {
       params,
       query: z.strictObject({ format: z.enum(EXPORT_FORMATS), lang: z.enum(LOCALES).optional() }),
+    },
+    answers: {
+      kind: 'file',
+      types: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
     handler: async (req, res) => {
       const { def } = pick(req);

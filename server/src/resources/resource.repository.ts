@@ -1,7 +1,16 @@
 import type { Knex } from 'knex';
 import { guardedQuery, type Trx } from '../db/knex';
-import { containsPattern, orWhereContains } from '../db/search';
-import { changeEvents } from '../lib/change-events';
+import {
+  containsPattern,
+  fromMatching,
+  matchingRecords,
+  orWhereContains,
+  searchTerms,
+  searchWords,
+  whereAmongMatches,
+  whereHasWord,
+} from '../db/search';
+import { changeEvents, EVERY_TABLE } from '../lib/change-events';
 import { toDbDateTime } from '../lib/clock';
 import type { CollectionDeclaration } from '../../../shared/resources/declaration';
 import type { BranchVia, ResourceDefinition, Row } from './resource';
@@ -37,6 +46,8 @@ export interface ListParams {
   sort: { column: string; direction: 'asc' | 'desc' };
   filters: Row;
   scope: BranchScope;
+  /** every row of a tree, children too (an export), not only the top rows the list shows */
+  everyRow?: boolean;
 }
 
 export type ListFilter = Omit<ListParams, 'page' | 'perPage'>;
@@ -53,25 +64,98 @@ export const listLimits = {
   reverseFrom: 10_000,
   /** rows per export batch */
   exportBatch: 1_000,
+  /**
+   * a search on the terms with at most this many matches reads them by id and sorts them (its count is their
+   * number); with more, its page walks the sort's index (db/search.ts `whereAmongMatches`) and its count is capped
+   */
+  searchFew: 2_000,
 };
 
 /**
  * The generic repository: the only place resource rows are read and written. Every resource table has
  * `created_at`, `updated_at`, `created_by` and `updated_by` (domain.md conventions).
  */
-/** The rows a list shows: branch scope, fixed columns, filters and search, not yet sorted or paged. */
-function listQuery(db: Trx, def: ResourceDefinition, params: ListFilter) {
-  const base = db(def.table);
-  applyScope(base, def, params.scope);
-  def.applyFilters?.(base, params.filters);
-  if (params.q && def.searchable.length) {
-    const pattern = containsPattern(params.q);
-    base.where((w) => {
-      orWhereContains(w, def.searchable, pattern);
+/**
+ * A tree's list and lookup show its top rows (their children come with them) unless the filters name a parent:
+ * `?parent_id=3` lists one area's districts.
+ */
+function topRowsOfTree(qb: Knex.QueryBuilder, def: ResourceDefinition, filters: Row): void {
+  const column = def.tree?.column;
+  if (column && (filters[column] === undefined || filters[column] === null))
+    qb.whereNull(`${def.table}.${column}`);
+}
+
+/**
+ * The search `q` (db/search.ts): each of its words must match. On a resource with `searchTerms`, a word is a
+ * prefix of one of the record's terms (the terms index); elsewhere it is found anywhere in one of `columns` (or by
+ * `searchAlso`).
+ */
+function applySearch(
+  qb: Knex.QueryBuilder,
+  def: ResourceDefinition,
+  q: string | undefined,
+  columns: string[],
+) {
+  const words = searchWords(q);
+  if (!words.length) return;
+  if (def.searchTerms) {
+    for (const word of words) whereHasWord(qb, def.table, `${def.table}.id`, word);
+    return;
+  }
+  if (!columns.length) return;
+  for (const word of words) {
+    const pattern = containsPattern(word);
+    qb.where((w) => {
+      orWhereContains(w, columns, pattern);
       def.searchAlso?.(w, pattern);
     });
   }
+}
+
+/**
+ * How the rows a list shows are read, for a search on the terms: `count` reads the matching records first and joins
+ * the table to them (`fromMatching`); `walk` walks the sort's index and looks each row up in the matches
+ * (`whereAmongMatches`: a search with many matches); `rows` leaves it to the database (`id in (…)` per word: an
+ * export's batches).
+ */
+type ReadMode = 'rows' | 'count' | 'walk';
+
+/**
+ * The rows a list shows: branch scope, fixed columns, filters and search, not yet sorted or paged. A tree's top
+ * rows only, unless `everyRow` (an export: every row, each naming its parent).
+ */
+function listQuery(db: Trx, def: ResourceDefinition, params: ListFilter, mode: ReadMode = 'rows') {
+  const words = def.searchTerms ? searchWords(params.q) : [];
+  const termsFirst = mode === 'count' && words.length > 0;
+  const base = termsFirst ? fromMatching(db, def.table, words) : db(def.table);
+  applyScope(base, def, params.scope);
+  if (!params.everyRow) topRowsOfTree(base, def, params.filters);
+  def.applyFilters?.(base, params.filters);
+  if (termsFirst) return base;
+  if (mode === 'walk' && words.length) whereAmongMatches(base, db, def.table, `${def.table}.id`, words);
+  else applySearch(base, def, params.q, def.searchable);
   return base;
+}
+
+/**
+ * The records of a search on the terms, when they are few (at most `searchFew`): their ids (not yet in scope or
+ * filtered); null when they are more, or when the list is no such search.
+ */
+async function fewMatches(
+  db: Trx,
+  def: ResourceDefinition,
+  q: string | undefined,
+  signal?: AbortSignal,
+): Promise<number[] | null> {
+  const words = def.searchTerms ? searchWords(q) : [];
+  if (!words.length) return null;
+  const few = listLimits.searchFew;
+  const rows = await guardedQuery<{ record_id: number }[]>(
+    db,
+    matchingRecords(db, def.table, words).limit(few + 1),
+    signal,
+  );
+  return rows.length > few ? null : rows.map((row) => Number(row.record_id));
 }
 
 /**
@@ -103,29 +187,74 @@ async function rowsByIds(db: Trx, def: ResourceDefinition, ids: number[], signal
 }
 
 /**
- * One page, as a deferred join: its ids first, found on the index alone (`select id … order by … limit …
- * offset …`: the index `(column, id)` holds both, so the rows skipped are never read and no filesort is needed,
- * whatever the optimiser thinks of a small table), then those rows by primary key. The last page of a million
- * costs little more than the first.
+ * A page's ids being read, by statement: a burst of requests for the same page (a deep page many people open at
+ * once) waits for one read of its ids instead of walking the index once each; each request then reads its own rows
+ * by id. Only reads in flight are shared, never kept: any change to any table drops them (later requests read
+ * anew), none is shared while the caches are suspended or inside a transaction.
  */
-async function pageRows(db: Trx, def: ResourceDefinition, params: ListParams, signal?: AbortSignal) {
+const idReads = new Map<string, Promise<number[]>>();
+
+/** The ids `query` answers (`select id …`), its read shared with the identical reads in flight. */
+function readIds(db: Trx, query: Knex.QueryBuilder, signal?: AbortSignal): Promise<number[]> {
+  const read = (s?: AbortSignal) =>
+    guardedQuery<{ id: number }[]>(db, query, s).then((rows) => rows.map((row) => Number(row.id)));
+  if ((db as Knex.Transaction).isTransaction || !changeEvents.cachesUsable()) return read(signal);
+  let id = dbIds.get(db);
+  if (id === undefined) dbIds.set(db, (id = ++nextDbId));
+  const sql = query.toSQL();
+  const key = `${id}:${sql.sql}:${stable(sql.bindings)}`;
+  const pending = idReads.get(key);
+  if (pending) return pending;
+  // shared: one request going away does not cancel the others' read (the statement timeout still bounds it)
+  const reading = read().finally(() => {
+    if (idReads.get(key) === reading) idReads.delete(key);
+  });
+  idReads.set(key, reading);
+  return reading;
+}
+
+/**
+ * The exact size last counted for a list (by `exactCount`), kept across changes: only to choose which end a deep
+ * page is read from, never answered. A page read forwards is right whatever the size; a page read backwards is
+ * placed with an exact size counted anew (or kept unchanged since).
+ */
+const sizeHints = new Map<string, number>();
+
+/**
+ * One page, as a deferred join: its ids first, found on the index alone (`select id … order by … limit …
+ * offset …`: the index `(filter columns…, column, id)` holds all it reads, so the rows skipped are never read and
+ * no filesort is needed), then those rows by primary key. A page past the middle of a long list is read from the
+ * other end (the order reversed, the offset from the end, the rows turned back), so the last page costs what the
+ * first does. Answers the rows and, when it had to count it, the list's exact size.
+ */
+async function pageRows(
+  db: Trx,
+  def: ResourceDefinition,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<{ rows: Row[]; size: number | null }> {
   const offset = (params.page - 1) * params.perPage;
   if (offset === 0) {
     // the first page in one statement: `ORDER BY … LIMIT` walks the index `(column, id)` on a large table
-    const first = ordered(listQuery(db, def, params).select(`${def.table}.*`), def, params.sort).limit(
-      params.perPage,
-    );
-    return guardedQuery<Row[]>(db, first, signal);
+    const first = ordered(
+      listQuery(db, def, params, 'walk').select(`${def.table}.*`),
+      def,
+      params.sort,
+    ).limit(params.perPage);
+    return { rows: await guardedQuery<Row[]>(db, first, signal), size: null };
   }
   let sort = params.sort;
   let limit = params.perPage;
   let skip = offset;
   let reversed = false;
-  if (offset >= listLimits.reverseFrom) {
+  let size: number | null = null;
+  const hint = sizeHints.get(exactKey(db, def, params) ?? '');
+  // a page in the first half of a list whose size was once counted is read forwards without counting again
+  if (offset >= listLimits.reverseFrom && !(hint !== undefined && offset + params.perPage <= hint / 2)) {
     // a page near the end of a long list: the same rows, read backwards from the end (the exact size is counted
-    // once per filter and kept), so the last page costs what the first does
-    const size = await exactCount(db, def, params, signal);
-    if (offset >= size) return [];
+    // once per filter and kept until the table changes), so the last page costs what the first does
+    size = await exactCount(db, def, params, signal);
+    if (offset >= size) return { rows: [], size };
     if (offset > size / 2) {
       reversed = true;
       sort = { column: sort.column, direction: sort.direction === 'asc' ? 'desc' : 'asc' };
@@ -133,50 +262,68 @@ async function pageRows(db: Trx, def: ResourceDefinition, params: ListParams, si
       skip = size - offset - limit;
     }
   }
-  const idQuery = ordered(listQuery(db, def, params).select(`${def.table}.id`), def, sort)
+  const idQuery = ordered(listQuery(db, def, params, 'walk').select(`${def.table}.id`), def, sort)
     .limit(limit)
     .offset(skip);
-  const ids = (await guardedQuery<{ id: number }[]>(db, idQuery, signal)).map((row) => row.id);
-  return rowsByIds(db, def, reversed ? ids.reverse() : ids, signal);
+  const ids = await readIds(db, idQuery, signal);
+  // a copy: the array may be shared with other requests
+  const inOrder = reversed ? [...ids].reverse() : ids;
+  return { rows: await rowsByIds(db, def, inOrder, signal), size };
 }
 
 // ---- the count: capped, kept per filter until the table changes ----
 
-interface CountEntry {
-  table: string;
+interface Counted {
   total: number;
   capped: boolean;
+}
+interface CountEntry extends Counted {
+  /** every table the count's query reads (its own, a filter's `via`, a parent's scope): a change to any drops it */
+  tables: readonly string[];
   expires: number;
 }
 const counts = new Map<string, CountEntry>();
+/** counts being read: a burst of requests for one cold (or expired) count waits for the same query */
+const counting = new Map<string, { tables: readonly string[]; reading: Promise<Counted> }>();
 const MAX_COUNTS = 1_000;
-/** bumped by every committed change to a table: a count read across a change is not kept */
+/** bumped by every change to a table: a count read across a change is not kept */
 const generations = new Map<string, number>();
+let everyGeneration = 0;
 const dbIds = new WeakMap<object, number>();
 let nextDbId = 0;
 
-function tablesChanged(tables: readonly string[]): void {
+/**
+ * Counts are dropped by every change to their table: any write statement on this database (db/write-watch.ts), a
+ * commit, and another instance's commit (lib/instance-coherence.ts).
+ */
+changeEvents.on((tables) => {
+  idReads.clear();
+  if (tables.includes(EVERY_TABLE)) {
+    everyGeneration++;
+    counts.clear();
+    counting.clear();
+    return;
+  }
   for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
-  for (const [key, entry] of counts) if (tables.includes(entry.table)) counts.delete(key);
-}
-changeEvents.on(tablesChanged);
+  const touched = (read: readonly string[]) => read.some((table) => tables.includes(table));
+  for (const [key, entry] of counts) if (touched(entry.tables)) counts.delete(key);
+  for (const [key, pending] of counting) if (touched(pending.tables)) counting.delete(key);
+});
 
-const WRITE =
-  /^\s*(?:insert\s+(?:ignore\s+)?into|replace\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+[`"]?(\w+)/i;
-const watched = new WeakSet<object>();
+function generationOf(tables: readonly string[]): string {
+  return `${everyGeneration}:${tables.map((table) => generations.get(table) ?? 0).join(',')}`;
+}
 
 /**
- * Counts are dropped by any write statement to their table on this database, not only by the machinery's
- * announcements after commit: a write made outside the resources (a repository, a test) shows in the next count.
+ * The tables a query reads, from its SQL (`from` and `join`, subqueries included): a count whose filter reads
+ * another table (students with an application to an intake) or whose scope reads a parent's is dropped by a
+ * change to that table too, not only by its own.
  */
-function watchWrites(db: Trx): void {
-  const root = ((db as Knex.Transaction).isTransaction ? null : db) as Knex | null;
-  if (!root || watched.has(root)) return;
-  watched.add(root);
-  root.on('query', (q: { sql?: string }) => {
-    const table = q.sql ? WRITE.exec(q.sql)?.[1] : undefined;
-    if (table) tablesChanged([table]);
-  });
+export function tablesReadBy(qb: Knex.QueryBuilder): string[] {
+  const found = new Set<string>();
+  for (const m of qb.toSQL().sql.matchAll(/\b(?:from|join)\s+[`"]?([A-Za-z_][A-Za-z0-9_]*)[`"]?/gi))
+    found.add(m[1]);
+  return [...found];
 }
 
 function stable(value: unknown): string {
@@ -188,72 +335,110 @@ function stable(value: unknown): string {
 }
 
 function countKey(db: Trx, def: ResourceDefinition, params: ListFilter): string {
-  watchWrites(db);
   let id = dbIds.get(db);
   if (id === undefined) dbIds.set(db, (id = ++nextDbId));
   return stable([id, def.table, def.fixed ?? null, params.scope, params.filters, params.q ?? '']);
 }
 
 /**
+ * A count kept per key until a table it reads changes or `countCacheMs` passes, read by one query at a time per key
+ * (the requests in flight for it share that query), and neither answered from nor kept while the caches are
+ * suspended. Inside a transaction nothing is kept: the count may see the transaction's own writes.
+ */
+async function keptCount(
+  tables: readonly string[],
+  key: string | null,
+  read: () => Promise<Counted>,
+  keep: (counted: Counted) => boolean,
+): Promise<Counted> {
+  if (!key || !changeEvents.cachesUsable()) return read();
+  const hit = counts.get(key);
+  if (hit && hit.expires > Date.now() && keep(hit)) return hit;
+  const pending = counting.get(key);
+  if (pending) return pending.reading;
+  const generation = generationOf(tables);
+  const reading: Promise<Counted> = read().then(
+    (counted) => {
+      if (counting.get(key)?.reading === reading) counting.delete(key);
+      if (keep(counted) && generationOf(tables) === generation && changeEvents.cachesUsable()) {
+        counts.delete(key);
+        counts.set(key, { tables, ...counted, expires: Date.now() + listLimits.countCacheMs });
+        if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value as string);
+      }
+      return counted;
+    },
+    (err: unknown) => {
+      if (counting.get(key)?.reading === reading) counting.delete(key);
+      throw err;
+    },
+  );
+  counting.set(key, { tables, reading });
+  return reading;
+}
+
+/**
  * How many rows the list holds, counting at most `countCap + 1` of them (`select count(*) from (select id …
  * limit cap+1)`): a table of a million rows costs a walk of ten thousand index entries, not a scan. A count
- * of at least `countCacheMinRows` is kept for `countCacheMs` per (table, fixed columns, scope, filters, q),
- * dropped as soon as a write to the table commits (change-events).
+ * of at least `countCacheMinRows` is kept for `countCacheMs` per (table, fixed columns, scope, filters, q).
  */
-async function countRows(
+function countRows(
   db: Trx,
   def: ResourceDefinition,
   params: ListFilter,
   signal?: AbortSignal,
-): Promise<{ total: number; capped: boolean }> {
+): Promise<Counted> {
   const isRoot = !(db as Knex.Transaction).isTransaction;
   const key = isRoot ? countKey(db, def, params) : null;
-  const hit = key ? counts.get(key) : undefined;
-  if (hit && hit.expires > Date.now() && hit.total >= listLimits.countCacheMinRows) return hit;
-  const generation = generations.get(def.table) ?? 0;
-  const cap = listLimits.countCap;
-  const inner = listQuery(db, def, params)
-    .select(`${def.table}.id`)
-    .limit(cap + 1)
-    .as('capped');
-  const row = await guardedQuery<{ n: number | string } | undefined>(
-    db,
-    db.from(inner).count({ n: '*' }).first(),
-    signal,
+  return keptCount(
+    key ? tablesReadBy(listQuery(db, def, params, 'count')) : [],
+    key,
+    async () => {
+      const cap = listLimits.countCap;
+      const inner = listQuery(db, def, params, 'count')
+        .select(`${def.table}.id`)
+        .limit(cap + 1)
+        .as('capped');
+      // shared by the requests in flight: one request going away does not cancel the others' count
+      const row = await guardedQuery<{ n: number | string } | undefined>(
+        db,
+        db.from(inner).count({ n: '*' }).first(),
+        key ? undefined : signal,
+      );
+      const n = Number(row?.n ?? 0);
+      return { total: Math.min(n, cap), capped: n > cap };
+    },
+    (counted) => counted.total >= listLimits.countCacheMinRows,
   );
-  const n = Number(row?.n ?? 0);
-  const counted = { total: Math.min(n, cap), capped: n > cap };
-  if (key && n >= listLimits.countCacheMinRows && (generations.get(def.table) ?? 0) === generation) {
-    counts.delete(key);
-    counts.set(key, { table: def.table, ...counted, expires: Date.now() + listLimits.countCacheMs });
-    if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value as string);
-  }
-  return counted;
+}
+
+/** The key of a list's exact size (null inside a transaction: nothing kept). */
+function exactKey(db: Trx, def: ResourceDefinition, params: ListFilter): string | null {
+  const isRoot = !(db as Knex.Transaction).isTransaction;
+  return isRoot ? `exact:${countKey(db, def, params)}` : null;
 }
 
 /** The list's exact size (a deep page needs it), kept like the capped count. */
 async function exactCount(db: Trx, def: ResourceDefinition, params: ListFilter, signal?: AbortSignal) {
-  const isRoot = !(db as Knex.Transaction).isTransaction;
-  const key = isRoot ? `exact:${countKey(db, def, params)}` : null;
-  const hit = key ? counts.get(key) : undefined;
-  if (hit && hit.expires > Date.now()) return hit.total;
-  const generation = generations.get(def.table) ?? 0;
-  const row = await guardedQuery<{ n: number | string } | undefined>(
-    db,
-    listQuery(db, def, params).count({ n: '*' }).first(),
-    signal,
+  const key = exactKey(db, def, params);
+  const counted = await keptCount(
+    key ? tablesReadBy(listQuery(db, def, params, 'count')) : [],
+    key,
+    async () => {
+      const row = await guardedQuery<{ n: number | string } | undefined>(
+        db,
+        listQuery(db, def, params, 'count').count({ n: '*' }).first(),
+        key ? undefined : signal,
+      );
+      return { total: Number(row?.n ?? 0), capped: false };
+    },
+    () => true,
   );
-  const total = Number(row?.n ?? 0);
-  if (key && (generations.get(def.table) ?? 0) === generation) {
-    counts.set(key, {
-      table: def.table,
-      total,
-      capped: false,
-      expires: Date.now() + listLimits.countCacheMs,
-    });
-    if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value as string);
+  if (key) {
+    sizeHints.delete(key);
+    sizeHints.set(key, counted.total);
+    if (sizeHints.size > MAX_COUNTS) sizeHints.delete(sizeHints.keys().next().value as string);
   }
-  return total;
+  return counted.total;
 }
 
 // ---- exports: by key, never OFFSET ----
@@ -321,11 +506,36 @@ export const resourceRepository = {
     params: ListParams,
     signal?: AbortSignal,
   ): Promise<{ rows: Row[]; total: number; totalCapped: boolean }> {
-    const rows = await pageRows(db, def, params, signal);
+    // a search with few matches: those in scope and filters, in the list's order, are the list (no count to read)
+    const few = await fewMatches(db, def, params.q, signal);
+    if (few) {
+      const found = few.length
+        ? await guardedQuery<{ id: number }[]>(
+            db,
+            ordered(
+              listQuery(db, def, { ...params, q: undefined })
+                .whereIn(`${def.table}.id`, few)
+                .select(`${def.table}.id`),
+              def,
+              params.sort,
+            ),
+            signal,
+          )
+        : [];
+      const from = (params.page - 1) * params.perPage;
+      const ids = found.slice(from, from + params.perPage).map((row) => Number(row.id));
+      return { rows: await rowsByIds(db, def, ids, signal), total: found.length, totalCapped: false };
+    }
+    const { rows, size } = await pageRows(db, def, params, signal);
     const offset = (params.page - 1) * params.perPage;
     // a page that is not full ends the list: its size is known without counting
     if (rows.length < params.perPage && (rows.length > 0 || offset === 0)) {
       return { rows, total: offset + rows.length, totalCapped: false };
+    }
+    // a deep page counted the list exactly: the capped count is that, read again for nothing
+    if (size !== null) {
+      const cap = listLimits.countCap;
+      return { rows, total: Math.min(size, cap), totalCapped: size > cap };
     }
     const counted = await countRows(db, def, params, signal);
     return { rows, total: counted.total, totalCapped: counted.capped };
@@ -362,6 +572,19 @@ export const resourceRepository = {
   },
 
   /**
+   * Whether record `id` of `via.table` is in the branch scope (following `via` up to a branch column): a record a
+   * branch-scoped caller may name in a row whose branch follows it.
+   */
+  async inBranch(db: Trx, via: BranchVia, id: unknown, scope: BranchScope): Promise<boolean> {
+    if (!scope) return true;
+    if (scope.branchId === null) return false;
+    const qb = db(via.table).where(`${via.table}.id`, binding(id));
+    if (via.branchColumn) qb.where(`${via.table}.${via.branchColumn}`, scope.branchId);
+    else qb.whereIn(`${via.table}.${via.via!.column}`, parentsInBranch(via.via!, scope.branchId));
+    return Boolean(await qb.first('id'));
+  },
+
+  /**
    * Locks the row `id` of `table` for the rest of the transaction (`SELECT id … FOR UPDATE` on MariaDB; SQLite
    * has one writer at a time): a read-modify-write of that record.
    */
@@ -380,16 +603,19 @@ export const resourceRepository = {
     return qb.select(columns);
   },
 
+  /** A new row (and its search terms, in the same transaction). */
   async insert(db: Trx, def: ResourceDefinition, data: Row, actorId: number | null): Promise<number> {
     const now = toDbDateTime();
-    const [id] = await db(def.table).insert({
+    const [inserted] = await db(def.table).insert({
       ...data,
       created_at: now,
       updated_at: now,
       created_by: actorId,
       updated_by: actorId,
     });
-    return Number(id);
+    const id = Number(inserted);
+    if (def.searchTerms) await searchTerms.refresh(db, def.table, def.searchTerms, [id]);
+    return id;
   },
 
   async update(
@@ -406,9 +632,14 @@ export const resourceRepository = {
         updated_at: toDbDateTime(),
         updated_by: actorId,
       });
+    // its search terms, when a column they come from changed
+    const terms = def.searchTerms;
+    if (terms && Object.keys(data).some((column) => column in terms))
+      await searchTerms.refresh(db, def.table, terms, [id]);
   },
 
   async delete(db: Trx, def: ResourceDefinition, id: number): Promise<void> {
+    if (def.searchTerms) await searchTerms.drop(db, def.table, [id]);
     await db(def.table).where({ id }).delete();
   },
 
@@ -472,8 +703,11 @@ export const resourceRepository = {
     await qb.delete();
   },
 
-  /** A lookup's choices: `columns` of the rows in scope whose label columns contain `q`, by the first column. */
-  lookup(
+  /**
+   * A lookup's choices: `columns` of the rows in scope that the search `q` finds (each word in the label columns and
+   * `searchIn`; on the terms with `searchTerms`), by the first column.
+   */
+  async lookup(
     db: Trx,
     def: ResourceDefinition,
     o: {
@@ -489,15 +723,15 @@ export const resourceRepository = {
   ): Promise<Row[]> {
     const qb = db(def.table);
     applyScope(qb, def, o.scope);
+    topRowsOfTree(qb, def, o.filters ?? {});
     def.applyFilters?.(qb, o.filters ?? {});
     if (o.activeOnly) qb.where(`${def.table}.is_active`, true);
-    if (o.q) {
-      const pattern = containsPattern(o.q);
-      qb.where((w) => {
-        orWhereContains(w, [...o.columns, ...(o.searchIn ?? [])], pattern);
-        def.searchAlso?.(w, pattern);
-      });
-    }
+    // on the terms: few matches by id, many down the order's index (as a list's page)
+    const few = await fewMatches(db, def, o.q);
+    const words = def.searchTerms ? searchWords(o.q) : [];
+    if (few) qb.whereIn(`${def.table}.id`, few);
+    else if (words.length) whereAmongMatches(qb, db, def.table, `${def.table}.id`, words);
+    else applySearch(qb, def, o.q, [...o.columns, ...(o.searchIn ?? [])]);
     return qb
       .select(['id', ...o.columns])
       .orderBy(o.columns[0])

@@ -8,9 +8,12 @@ import { abortSignalOf, contextOf } from '../http/context';
 import { AppError } from '../lib/app-error';
 import { EXPORT_FORMATS, exportLanguage, streamExport } from '../modules/exports/export.writer';
 import type { ResourceAction, ResourceDefinition } from './resource';
-import { createResourceService, type ResourceService } from './resource.service';
+import { createResourceService, serviceWithin, type ResourceService } from './resource.service';
 import { DECLARATIONS } from '../../../shared/resources';
+import { REPORTS } from '../../../shared/reports';
+import { reportPermission } from '../../../shared/reports/definition';
 import { registerImportRoutes } from './resource.import';
+import { moveInputSchema } from '../../../shared/resources/derive';
 
 interface Bound {
   def: ResourceDefinition;
@@ -37,6 +40,8 @@ function mount(
     db?: Knex;
     /** only the lookup, one record and its state moves (a child at its own path) */
     recordOnly?: boolean;
+    /** only the list and its export (a child listed under another record it names: `listedUnder`) */
+    listOnly?: boolean;
   },
 ): void {
   const perm = (action: ResourceAction) => template.permissions?.[action] ?? `${template.module}.${action}`;
@@ -60,6 +65,7 @@ function mount(
       permission: perm('view'),
       before,
       schemas: { params, query: listQuery },
+      answers: { kind: 'list', resource: template.name },
       handler: async (req, res) => {
         const { def, service } = pick(req);
         const { format, lang, ...listInput } = req.parsed.query;
@@ -81,6 +87,7 @@ function mount(
       },
     });
   }
+  if (extra.listOnly) return;
   if (!template.readOnly && !extra.recordOnly) {
     api.add({
       method: 'get',
@@ -89,6 +96,7 @@ function mount(
       permission: perm('create'),
       before,
       schemas: { params },
+      answers: { kind: 'create-form', resource: template.name },
       handler: async (req, res) => {
         res.json(await pick(req).service.createForm(contextOf(req)));
       },
@@ -102,6 +110,7 @@ function mount(
       permission: perm('view'),
       anyPermission: lookupPermissions(template),
       before,
+      answers: { kind: 'lookup', resource: template.name },
       schemas: {
         params,
         // the list's own filters narrow the choices (`/api/areas/lookup?parent_id=3`: one area's districts)
@@ -130,10 +139,21 @@ function mount(
       params: idParams,
       query: z.object({
         tab: (tabs?.length ? z.enum(tabs as [string, ...string[]]) : z.never()).optional(),
+        // a printable record as a PDF (`&tab=` one of its printable tabs: a quotation's contract)
+        format: (template.print ? z.enum(['pdf']) : z.never()).optional(),
       }),
     },
+    answers: { kind: 'record', resource: template.name },
     handler: async (req, res) => {
-      res.json(await pick(req).service.get(id(req), contextOf(req), req.parsed.query.tab));
+      const { tab, format } = req.parsed.query;
+      if (format === 'pdf') {
+        const { filename, pdf } = await pick(req).service.print(id(req), contextOf(req), tab);
+        res.setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Disposition', `inline; filename="${filename}"`);
+        res.send(pdf);
+        return;
+      }
+      res.json(await pick(req).service.get(id(req), contextOf(req), tab));
     },
   });
   for (const [action, move] of Object.entries(template.states?.actions ?? {})) {
@@ -143,9 +163,15 @@ function mount(
       access: 'staff',
       permission: move.permission ?? perm('update'),
       before,
-      schemas: { params: idParams, body: z.strictObject({}).optional() },
+      // a move with `input` takes its fields (an order's void reason); the others an empty body, or none
+      schemas: {
+        params: idParams,
+        body: move.input ? moveInputSchema(move.input) : z.strictObject({}).optional(),
+      },
+      answers: { kind: 'record', resource: template.name },
       handler: async (req, res) => {
-        res.json(await pick(req).service.act(id(req), action, contextOf(req)));
+        const input = (req.parsed.body ?? {}) as Record<string, unknown>;
+        res.json(await pick(req).service.act(id(req), action, contextOf(req), undefined, input));
       },
     });
   }
@@ -157,6 +183,7 @@ function mount(
     permission: perm('create'),
     before,
     schemas: { params, body: template.schemas.create.strict() },
+    answers: { kind: 'record', resource: template.name, status: 201 },
     handler: async (req, res) => {
       res.status(201).json(await pick(req).service.create(req.parsed.body, contextOf(req)));
     },
@@ -168,10 +195,12 @@ function mount(
     permission: perm('update'),
     before,
     schemas: { params: idParams, body: template.schemas.update.strict() },
+    answers: { kind: 'record', resource: template.name },
     handler: async (req, res) => {
       res.json(await pick(req).service.update(id(req), req.parsed.body, contextOf(req)));
     },
   });
+  if (template.declaration?.undeletable) return;
   api.add({
     method: 'delete',
     path: `${path}/:id`,
@@ -179,6 +208,7 @@ function mount(
     permission: perm('delete'),
     before,
     schemas: { params: idParams },
+    answers: { kind: 'empty' },
     handler: async (req, res) => {
       await pick(req).service.remove(id(req), contextOf(req));
       res.status(204).end();
@@ -188,7 +218,8 @@ function mount(
 
 /**
  * Who may read a lookup's choices: whoever may view the resource, or view, create or update a record of a
- * declared resource with a lookup field to it (a branch's name on a student's form).
+ * declared resource with a lookup field to it (a branch's name on a student's form), or open a report whose
+ * criteria pick it (a consultant in the students report).
  */
 function lookupPermissions(def: ResourceDefinition): string[] {
   const modules = new Set<string>([def.module]);
@@ -196,7 +227,10 @@ function lookupPermissions(def: ResourceDefinition): string[] {
     const refers = Object.values(other.fields).some((f) => f.type === 'lookup' && f.resource === def.name);
     if (refers) modules.add(other.module);
   }
-  return [...modules].flatMap((m) => [`${m}.view`, `${m}.create`, `${m}.update`]);
+  const reports = REPORTS.filter((r) =>
+    Object.values(r.criteria).some((c) => c.type === 'lookup' && c.resource === def.name),
+  ).map((r) => reportPermission(r.group));
+  return [...[...modules].flatMap((m) => [`${m}.view`, `${m}.create`, `${m}.update`]), ...new Set(reports)];
 }
 
 /**
@@ -213,20 +247,16 @@ export function registerChildResource(
   const declared = def.declaration?.parent;
   if (!declared) throw new Error(`${def.name} declares no parent`);
   const service = createResourceService(db, def);
-  const fixed = def.fixed ?? {};
   const parentSeen: RequestHandler = async (req, _res, next) => {
     const parentId = zId.safeParse(req.params.parentId);
     if (!parentId.success) throw new AppError('not_found');
     await parent.get(parentId.data, contextOf(req));
     next();
   };
+  // the same resource seen inside one parent: its column fixed for reads and writes
   const pick = (req: Request): Bound => ({
     def,
-    // the same resource seen inside one parent: its column fixed for reads and writes
-    service: createResourceService(db, {
-      ...def,
-      fixed: { ...fixed, [declared.column]: req.parsed.params.parentId },
-    }),
+    service: serviceWithin(db, def, req.parsed.params.parentId),
   });
   mount(api, `${parent.definition.path}/:parentId/${declared.segment}`, def, pick, {
     params: { parentId: zId },
@@ -238,6 +268,39 @@ export function registerChildResource(
   const bound = { def, service };
   mount(api, def.path, def, () => bound, { params: {}, before: [], recordOnly: true });
   return service;
+}
+
+/**
+ * A child also listed under another record it names (`listedUnder`: an event's registrations on their student):
+ * `GET /api{other}/:parentId/{segment}` lists, read only, the rows whose column holds that record, and exports them.
+ * That record is read once per request with the caller's scope (404 outside it), as a parent is.
+ */
+export function registerListedUnder(
+  api: ApiRouter,
+  db: Knex,
+  other: ResourceService,
+  def: ResourceDefinition,
+): void {
+  const listed = def.declaration?.listedUnder;
+  if (!listed) throw new Error(`${def.name} declares no listedUnder`);
+  const seen: RequestHandler = async (req, _res, next) => {
+    const id = zId.safeParse(req.params.parentId);
+    if (!id.success) throw new AppError('not_found');
+    await other.get(id.data, contextOf(req));
+    next();
+  };
+  const pick = (req: Request): Bound => ({
+    def,
+    service: createResourceService(db, {
+      ...def,
+      fixed: { ...(def.fixed ?? {}), [listed.column]: req.parsed.params.parentId },
+    }),
+  });
+  mount(api, `${other.definition.path}/:parentId/${listed.segment}`, def, pick, {
+    params: { parentId: zId },
+    before: [seen],
+    listOnly: true,
+  });
 }
 
 /** One declared resource at `/api{def.path}`, with the generic routes. */

@@ -13,6 +13,7 @@ import { apiDateTime, numberOrNull } from './rows';
 import { withinUnit, type UnitOfWork } from './unit-of-work';
 import { deleteCollections, saveCollections, splitCollections, withCollections } from './collections';
 import { msg } from '../../../shared/messages';
+import { sortByLabel } from '../../../shared/collation';
 
 const TIMESTAMPS = ['created_at', 'updated_at'];
 
@@ -45,7 +46,11 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     return def.toResponse ? def.toResponse(out) : out;
   };
   const permissionOf = (action: ResourceAction) => def.permissions?.[action] ?? `${def.module}.${action}`;
-  const WRITE_ACTIONS = def.readOnly ? [] : (['update', 'delete'] as const);
+  const WRITE_ACTIONS = def.readOnly
+    ? []
+    : def.declaration?.undeletable
+      ? (['update'] as const)
+      : (['update', 'delete'] as const);
   const collections = def.declaration?.collections;
   /** One record with the collections it owns (a read of one record, a write's answer and audit row). */
   const whole = (trx: Trx, row: Row, ctx: RequestContext): Promise<Row> =>
@@ -105,11 +110,23 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     return mustFind(uow.trx, id, ctx);
   }
 
-  /** A branch-scoped caller cannot write a row into another branch: that branch does not exist for them. */
-  function checkBranch(data: Row, ctx: RequestContext): void {
+  /**
+   * A branch-scoped caller cannot write a row into another branch: that branch does not exist for them, nor does
+   * a record of another branch that a row's branch follows (a registration's student: `branchVia`).
+   */
+  async function checkBranch(trx: Trx, data: Row, ctx: RequestContext): Promise<void> {
     const scope = ctx.branchScope;
-    if (!scope || !def.branchColumn || !(def.branchColumn in data)) return;
-    if (data[def.branchColumn] !== scope.branchId) throw new AppError('not_found');
+    if (!scope) return;
+    if (def.branchColumn) {
+      if (def.branchColumn in data && data[def.branchColumn] !== scope.branchId)
+        throw new AppError('not_found');
+      return;
+    }
+    const via = def.branchVia;
+    if (via && data[via.column] !== undefined && data[via.column] !== null) {
+      if (!(await resourceRepository.inBranch(trx, via, data[via.column], scope)))
+        throw new AppError('not_found');
+    }
   }
 
   async function checkUnique(trx: Trx, data: Row, existing: Row | null): Promise<void> {
@@ -157,11 +174,12 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
      * Every row matching the list's filter, search and sort (not one page), as the API shows them, read in
      * batches by key (each after the last row of the one before, never OFFSET) so that a large export never holds
      * the whole table or the connection; the event loop serves other requests between batches, and a client that
-     * goes away (`ctx.signal`) stops the running query.
+     * goes away (`ctx.signal`) stops the running query. A tree's children are rows of their own here (the list
+     * shows them under their parents), each naming its parent.
      */
     async *exportRows(input: ExportInput, ctx: RequestContext, batchSize?: number): AsyncGenerator<Row[]> {
       const { q, sort, ...filters } = input;
-      const params = { q, sort: parseSort(sort), filters, scope: ctx.branchScope };
+      const params = { q, sort: parseSort(sort), filters, scope: ctx.branchScope, everyRow: true };
       const size = batchSize ?? listLimits.exportBatch;
       for (let after: Row | null = null; ;) {
         const rows = await resourceRepository.batch(db, def, params, after, size, ctx.signal);
@@ -172,11 +190,27 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       }
     },
 
-    /** The record; with `tab`, plus what the resource's rules add for that tab of its page. */
+    /**
+     * The record; with `tab` (a tab of its page: the spec's data call of that tab), the record with `tab` and what
+     * the tab shows besides, under keys of their own (`tabData`: its child lists' first pages, its files).
+     */
     async get(id: number, ctx: RequestContext, tab?: string): Promise<Row> {
       const [row] = await present(db, [await whole(db, await mustFind(db, id, ctx), ctx)], ctx);
-      const extra = tab && def.tabData?.[tab] ? await def.tabData[tab](db, row, ctx) : {};
-      return { ...row, ...extra };
+      if (!tab) return row;
+      const extra = def.tabData?.[tab] ? await def.tabData[tab](db, row, ctx) : {};
+      return { ...row, tab, ...extra };
+    },
+
+    /**
+     * The record printed (`?format=pdf`, a declaration's `printable`): read as `get` reads it for this caller (404
+     * outside its branch scope), then handed to the resource's printer with the tab asked for.
+     */
+    async print(id: number, ctx: RequestContext, tab?: string): Promise<{ filename: string; pdf: Buffer }> {
+      if (!def.print) throw new AppError('not_found');
+      const printable = def.declaration?.printable?.tabs;
+      if (tab && !printable?.includes(tab)) throw AppError.field('validation', 'tab', 'chooseListed');
+      const [row] = await present(db, [await whole(db, await mustFind(db, id, ctx), ctx)], ctx);
+      return def.print(db, row, ctx, tab);
     },
 
     /**
@@ -197,10 +231,9 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       const input: Row = { ...body, ...(def.fixed ?? {}) };
       return withinUnit(db, uow, async (unit) => {
         const trx = unit.trx;
-        unit.changed(def.table);
         if (def.states && input[def.states.column] === undefined)
           input[def.states.column] = def.states.initial;
-        checkBranch(input, ctx);
+        await checkBranch(trx, input, ctx);
         await def.beforeWrite?.(trx, input, null, ctx);
         const { own, nested } = splitCollections(collections, input);
         await checkUnique(trx, own, null);
@@ -232,10 +265,9 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     async update(id: number, input: Row, ctx: RequestContext, uow?: UnitOfWork): Promise<Row> {
       return withinUnit(db, uow, async (unit) => {
         const trx = unit.trx;
-        unit.changed(def.table);
         const before = await whole(trx, await mustLock(unit, id, ctx), ctx);
         await assertNotRefused(trx, before, ctx);
-        checkBranch(input, ctx);
+        await checkBranch(trx, input, ctx);
         await def.beforeWrite?.(trx, input, before, ctx);
         const { own, nested } = splitCollections(collections, input);
         await checkUnique(trx, own, before);
@@ -258,9 +290,9 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
 
     /** Refused with 409 and the count of each kind of record that still refers to it. */
     async remove(id: number, ctx: RequestContext, uow?: UnitOfWork): Promise<void> {
+      if (def.declaration?.undeletable) throw new AppError('not_found');
       await withinUnit(db, uow, async (unit) => {
         const trx = unit.trx;
-        unit.changed(def.table);
         const before = await whole(trx, await mustLock(unit, id, ctx), ctx);
         await assertNotRefused(trx, before, ctx);
         const references: Record<string, number> = {};
@@ -308,28 +340,43 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
      * A declared move of the record's state (`POST /api/{resource}/{id}/{action}`): refused with 409
      * `state_conflict` unless the record is in one of the move's `from` states; the resource's guard for it
      * may refuse it for its own reasons, and its `moveEffects` write more columns with the state (a timestamp, a
-     * file let go); audited as the action's name.
+     * file let go); the move's declared `input` (parsed by the route) is written with it, `remember` keeps the
+     * state it leaves and `restore` goes back to the state kept; audited as the action's name.
      */
-    async act(id: number, action: string, ctx: RequestContext, uow?: UnitOfWork): Promise<Row> {
+    async act(
+      id: number,
+      action: string,
+      ctx: RequestContext,
+      uow?: UnitOfWork,
+      input: Row = {},
+    ): Promise<Row> {
       const move = def.states?.actions[action];
       if (!def.states || !move) throw new AppError('not_found');
       const states = def.states;
       if (!can(holder(ctx), move.permission ?? permissionOf('update'))) throw new AppError('forbidden');
       return withinUnit(db, uow, async (unit) => {
         const trx = unit.trx;
-        unit.changed(def.table);
         const before = await mustLock(unit, id, ctx);
         await assertNotRefused(trx, before, ctx);
         if (!inState(move.from, before[states.column])) {
           throw new AppError('conflict', move.refused ?? 'stateNotAllowed');
         }
         await def.guards?.[action]?.(trx, before, ctx);
-        const effects = (await def.moveEffects?.(trx, action, before, ctx)) ?? {};
+        const effects = (await def.moveEffects?.(trx, action, before, ctx, input)) ?? {};
+        // the state it goes to: `to`, or the one a move before remembered (unvoid restores what void left)
+        const restored = move.restore ? before[move.restore] : null;
+        const to = typeof restored === 'string' && inState(states.values, restored) ? restored : move.to;
         await resourceRepository.update(
           trx,
           def,
           id,
-          { ...effects.set, [states.column]: move.to },
+          {
+            ...input,
+            ...effects.set,
+            ...(move.remember ? { [move.remember]: before[states.column] } : {}),
+            ...(move.restore ? { [move.restore]: null } : {}),
+            [states.column]: to,
+          },
           userIdOf(ctx),
         );
         if (effects.afterCommit) unit.afterCommit(effects.afterCommit);
@@ -353,21 +400,35 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
     ): Promise<{ id: number; label: string }[]> {
       if (!def.label) throw new AppError('not_found');
       const label = def.label;
+      // the reader's own name first: the choices kept (at most `limit`) are the first in the reader's language
+      const own = ctx.language === 'en' ? label.en : label.zh_HK;
       const rows = await resourceRepository.lookup(db, def, {
         q,
-        columns: [...new Set([...def.label.en, ...def.label.zh_HK])],
+        columns: [...new Set([...own, ...label.en, ...label.zh_HK])],
         searchIn: def.lookupSearch ?? [],
         scope: ctx.branchScope,
         activeOnly: def.booleans?.includes('is_active') ?? false,
         limit,
         filters,
       });
-      return rows.map((row) => ({
-        id: Number(row.id),
-        label: nameIn(row, label, ctx.language),
-      }));
+      // in the reader's order (zh_HK: the Chinese names by Hong Kong collation), not the database's
+      return sortByLabel(
+        rows.map((row) => ({ id: Number(row.id), label: nameIn(row, label, ctx.language) })),
+        (choice) => choice.label,
+        ctx.language,
+      );
     },
   };
 }
 
 export type ResourceService = ReturnType<typeof createResourceService>;
+
+/**
+ * A child resource seen inside one parent (`/api/schools/5/subjects`): its parent column fixed for reads and
+ * writes, so that its rows are that parent's only. What the child routes serve, and a parent's tab lists.
+ */
+export function serviceWithin(db: Knex, def: ResourceDefinition, parentId: number): ResourceService {
+  const parent = def.declaration?.parent;
+  if (!parent) throw new Error(`${def.name} declares no parent`);
+  return createResourceService(db, { ...def, fixed: { ...(def.fixed ?? {}), [parent.column]: parentId } });
+}

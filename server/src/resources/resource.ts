@@ -2,7 +2,11 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { Module } from '../../../shared/permissions';
 import type { NumberedDocument } from '../../../shared/schemas/numbering';
-import type { ResourceDeclaration, StatesDeclaration } from '../../../shared/resources/declaration';
+import type {
+  ResourceDeclaration,
+  SearchKind,
+  StatesDeclaration,
+} from '../../../shared/resources/declaration';
 import type { MessageKey } from '../../../shared/messages';
 import type { Trx } from '../db/knex';
 import type { RequestContext } from '../http/context';
@@ -32,6 +36,11 @@ export interface ExportColumn {
   zh: string;
   /** the cell, when not the row's `key` as it is (`language`: the export's, for a value named per language) */
   value?: (row: Row, language: 'en' | 'zh') => unknown;
+  /**
+   * what the value is, when a format writes it other than as text (export.writer.ts): a `date` (`YYYY-MM-DD`)
+   * or a `datetime` (a stored instant, shown in Hong Kong time) is a date cell in XLSX and text in CSV
+   */
+  type?: 'date' | 'datetime';
 }
 
 /** The way up from a child row to the branch column of an ancestor (see `ResourceDefinition.branchVia`). */
@@ -106,8 +115,9 @@ export interface ResourceDefinition {
   /** the columns naming a record per language: answers `GET {path}/lookup?q=` */
   label?: { en: readonly string[]; zh_HK: readonly string[] };
   /**
-   * more rows the search `q` finds (list and lookup), OR-ed with its columns' matches: an area by its districts'
-   * names. `pattern` is `containsPattern(q)`, for `orWhereContains` (db/search).
+   * more rows each word of the search `q` finds (list and lookup), OR-ed with its columns' matches: an area by its
+   * districts' names. `pattern` is `containsPattern(word)`, for `orWhereContains` (db/search). Not with
+   * `searchTerms`.
    */
   searchAlso?: (where: Knex.QueryBuilder, pattern: string) => void;
   /** more columns a lookup's `q` is searched in, beyond the label's (a user by email too) */
@@ -121,7 +131,13 @@ export interface ResourceDefinition {
    * transaction after the guard, with the row as it was (locked); the columns it answers are written with the new
    * state, so the answer and the audit row show them, and its `afterCommit` runs once the move has committed
    */
-  moveEffects?: (db: Trx, action: string, row: Row, ctx: RequestContext) => Promise<MoveEffects | void>;
+  moveEffects?: (
+    db: Trx,
+    action: string,
+    row: Row,
+    ctx: RequestContext,
+    input: Row,
+  ) => Promise<MoveEffects | void>;
   /** actions served by the resource's own routes, listed in `allowed_actions` (see `OwnAction`) */
   ownActions?: Record<string, OwnAction>;
   /** what `GET {path}/:id?tab=…` adds to the record for a tab of its page */
@@ -137,6 +153,12 @@ export interface ResourceDefinition {
   permissions?: Partial<Record<ResourceAction, string>>;
   /** the list export's columns, headed in the user's language; default: the response's own fields */
   exportColumns?: ExportColumn[];
+  /**
+   * rows whose parent is a row of the same table (areas and their districts): `column` holds the parent's id. The
+   * list and the lookup show the top rows (no parent; each with its children, `expand`) unless a filter on
+   * `column` names a parent; an export writes every row, each with its parent's name.
+   */
+  tree?: { column: string };
   /** the export's file name before the date (default: the path, `/` as `-`) */
   exportName?: string;
   /** appended to the 409 message when a delete is refused for references (what to do instead) */
@@ -151,7 +173,13 @@ export interface ResourceDefinition {
    * `table`, whose `branchColumn` (or, further up, `via`) names the branch
    */
   branchVia?: BranchVia;
+  /** the columns (`table.column`) each word of `q` is looked for in, anywhere (a small table; db/search.ts) */
   searchable: string[];
+  /**
+   * `q` is matched on the search-terms table instead (db/search.ts): these columns' terms, by what each holds, kept
+   * by every insert, update and delete of the generic repository (a declaration's `searchTerms`)
+   */
+  searchTerms?: Readonly<Record<string, SearchKind>>;
   sortable: string[];
   /** `column` or `-column` */
   defaultSort: string;
@@ -169,6 +197,21 @@ export interface ResourceDefinition {
   /** inside the write transaction, after create or update (end a deactivated user's sessions …) */
   afterWrite?: (db: Trx, row: Row, before: Row | null, ctx: RequestContext) => Promise<void>;
   applyFilters?: (qb: Knex.QueryBuilder, filters: Row) => void;
+  /**
+   * the list's `?{state column}=` filter, when a state is shown but not stored as it is (a quotation is `expired`
+   * past its validity while its column says draft or sent); default: the column equals the state
+   */
+  stateFilter?: (qb: Knex.QueryBuilder, state: string) => void;
+  /**
+   * the record printed (`GET {path}/:id?format=pdf`, a declaration's `printable`): the record as the caller reads
+   * it (with its collections), `tab` the printed tab when the declaration prints several (a quotation's contract)
+   */
+  print?: (
+    db: Trx,
+    row: Row,
+    ctx: RequestContext,
+    tab?: string,
+  ) => Promise<{ filename: string; pdf: Buffer }>;
   /** related rows added to list items and single records */
   expand?: (db: Trx, rows: Row[]) => Promise<Row[]>;
   /** what `GET /create` answers besides the defaults (only the choices this caller may make) */

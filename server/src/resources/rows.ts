@@ -34,6 +34,18 @@ export function apiDateTime(value: unknown): string | null {
   return typeof value === 'string' || value instanceof Date ? fromDbDateTime(value) : null;
 }
 
+/**
+ * An instant as the API takes it (ISO 8601 with an offset) or a DATETIME column stores it (the database's UTC text
+ * `YYYY-MM-DD HH:MM:SS`), in ms since the epoch; null when there is none or it is not one.
+ */
+export function instantMs(value: unknown): number | null {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value !== 'string' || !value) return null;
+  const iso = value.includes('T') ? value : fromDbDateTime(value);
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(ms) ? null : ms;
+}
+
 /** A numeric column's value, or null when it holds none (`undefined` too: a column the row was read without). */
 export function numberOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
@@ -114,6 +126,7 @@ export interface DeclaredRules<D extends Declared, Extra extends Row = Row> exte
     action: string,
     row: StoredRow<D>,
     ctx: RequestContext,
+    input: Row,
   ) => Promise<MoveEffects | void>;
 }
 

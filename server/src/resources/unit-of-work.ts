@@ -1,28 +1,22 @@
 import type { Knex } from 'knex';
 import type { Trx } from '../db/knex';
-import { changeEvents } from '../lib/change-events';
 import type { AfterCommit } from './resource';
 
 /**
  * One transaction for one service call, shared by every repository and service it calls: a parent and its
  * children, a write, its audit row and its side effects commit or roll back together. What must wait for the
- * commit (removing bytes from the disk, telling caches a table changed) is queued on the unit and runs after.
+ * commit (removing bytes from the disk) is queued on the unit and runs after. Caches hear of the writes from the
+ * database itself (db/write-watch.ts).
  */
 export interface UnitOfWork {
   readonly trx: Trx;
   /** run once the transaction has committed (never after a rollback) */
   afterCommit(work: AfterCommit): void;
-  /** this table's rows changed: caches of it are dropped after the commit */
-  changed(table: string): void;
 }
 
 export async function unitOfWork<T>(db: Knex, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   const after: AfterCommit[] = [];
-  const tables = new Set<string>();
-  const result = await db.transaction((trx) =>
-    work({ trx, afterCommit: (fn) => after.push(fn), changed: (table) => tables.add(table) }),
-  );
-  changeEvents.emit([...tables]);
+  const result = await db.transaction((trx) => work({ trx, afterCommit: (fn) => after.push(fn) }));
   for (const fn of after) await fn();
   return result;
 }

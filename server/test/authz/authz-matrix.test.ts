@@ -37,7 +37,8 @@ import {
  * referenced, so deletes answer 409 and a branch-scoped caller gets 404 (student 1 through its application 1, which
  * a submitted checklist row keeps; no checklist row 1, family member 1, education 1 or grade report 1 exists, so
  * their writes stop at 404 and change nothing); school 1 and its subject 1 (agency-wide,
- * seen by every branch) are still referenced too.
+ * seen by every branch) are still referenced too, and so are service category 1, service 1 and special event 1
+ * (agency-wide; its registration 2 is student 1's, no registration 1 or quotation item 1 exists).
  *
  * The `token` caller sends `Authorization: Bearer …` and no cookie. Its owner is staff holding every permission
  * with `all` scope (not an admin), and the token has exactly one ability: the route's own key when the route has
@@ -217,6 +218,47 @@ async function fixture(): Promise<void> {
     name_en: 'Passport',
     name_zh: '護照',
     status: 'submitted',
+    ...stamp,
+  });
+  // the catalogue: service category 1 keeps service 1, service 1 is in quotation item 2 (no item 1: its delete
+  // would go through); special event 1 (agency-wide) keeps student 1's registration 2 (no registration 1, whose
+  // moves would change it between callers), so deleting event 1 answers 409 and its child routes reach past it
+  const [categoryOne] = await t.db('product_categories').insert({ name_en: 'C1', name_zh: '一', ...stamp });
+  const [productOne] = await t.db('products').insert({
+    category_id: categoryOne,
+    code: 'P1',
+    name_en: 'P1',
+    name_zh: '一',
+    price: 100,
+    currency: 'HKD',
+    ...stamp,
+  });
+  await t.db('quotation_items').insert({
+    id: 2,
+    code: 'Q2',
+    name_en: 'Q2',
+    name_zh: '二',
+    product_id: productOne,
+    unit_price: 100,
+    currency: 'HKD',
+    ...stamp,
+  });
+  const [eventOne] = await t.db('special_events').insert({
+    event_type: 'seminar',
+    title_en: 'E1',
+    title_zh: '一',
+    reg_start_date: '2030-01-01',
+    reg_end_date: '2030-01-02',
+    event_start: '2030-01-03 02:00:00',
+    event_end: '2030-01-03 04:00:00',
+    ...stamp,
+  });
+  await t.db('special_event_registrations').insert({
+    id: 2,
+    special_event_id: eventOne,
+    student_id: 1,
+    registered_at: now,
+    status: 'registered',
     ...stamp,
   });
   const staff = async (

@@ -99,3 +99,27 @@ it('keeps the intakes’ own rules, and the calendar shows them to the demo admi
   const schools = await admin.get('/api/schools').expect(200);
   expect(schools.body.total).toBe(3);
 });
+
+it('seeds the catalogue: services in their categories, a package the first intake opens, a briefing open today', async () => {
+  const admin = new Client(t.app);
+  expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+  expect(await count('product_categories')).toBe(2);
+  expect(await count('products')).toBe(4);
+  // the package keeps the quotation items' cascade, the event its dates' order: an unchanged save passes
+  const [item] = await t.db('quotation_items');
+  await admin
+    .put(`/api/quotation-items/${item.id}`, { school_id: item.school_id, subject_id: item.subject_id })
+    .expect(200);
+  const [event] = await t.db('special_events');
+  await admin.put(`/api/special-events/${event.id}`, { reg_start_date: seedDay(-3) }).expect(200);
+  const open = await admin.get('/api/special-events?date_type=reg_date').expect(200);
+  expect(open.body.items.map((e: Row) => e.id)).toEqual([event.id]);
+  const feed = await admin
+    .get(`/api/calendars?type=list&start=${seedDay(0)}&end=${seedDay(30)}`)
+    .set('Accept-Language', 'en')
+    .expect(200);
+  const sources = feed.body.items
+    .filter((e: Row) => e.record.type === 'special_event')
+    .map((e: Row) => e.source);
+  expect(sources).toEqual(['event_registration', 'special_event']);
+});

@@ -33,6 +33,8 @@ const NOT_ANSWERS = new Set([
   'The web client has not been built yet: run `npm run build`.',
   // a start that waited too long for another instance's migrations (db/knex.ts withDatabaseLock), before listening
   'Another instance held the database lock "${name}" for more than ${waitSeconds} s.',
+  // a start-up warning to the operator (config.ts startupWarnings), logged, never an answer
+  'TRUST_PROXY=true believes X-Forwarded-For from anyone: name the proxy’s address instead.',
 ]);
 
 /** A sentence in quotes: starts with a capital letter or `{`, ends with . ! or ? */

@@ -4,6 +4,8 @@ import { csvRecord, UTF8_BOM } from '../../src/modules/exports/csv';
 import { IMPORT_TMP_DIR } from '../../src/modules/exports/import-upload';
 import { Client, createTestApp, createUser, signedInAdmin, type TestApp } from '../harness';
 import { excel } from '../../src/modules/exports/excel';
+import { parseCsv } from '../../src/modules/exports/csv';
+import { deflated, SHEET_HEAD, SHEET_TAIL, text, xlsx as zipXlsx } from '../files/zip-fixtures';
 
 let t: TestApp;
 let admin: Client;
@@ -215,5 +217,69 @@ describe('holidays import (POST /api/holidays/import)', () => {
       expect(res.status).toBe(200);
       expect(await snapshot()).toEqual(before);
     }
+  });
+
+  it('reads a CSV export saved as XLSX by another program as the CSV itself: the apostrophe as text or as a style', async () => {
+    const names = ['=Formula-looking', '+Plus', '-Minus', '@At'];
+    const dates = names.map((_, i) => `2039-0${i + 1}-01`);
+    for (const [i, name_en] of names.entries()) {
+      await admin.post('/api/holidays', { date: dates[i], name_en, name_zh: `測試${i}` }).expect(201);
+    }
+    const snapshot = async () =>
+      (await admin.get('/api/holidays?year=2039').expect(200)).body.items.map(
+        (h: { date: string; name_en: string; name_zh: string }) => [h.date, h.name_en, h.name_zh],
+      );
+    const before = await snapshot();
+    const exported = await admin
+      .get('/api/holidays?year=2039&format=csv')
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    const records = parseCsv((exported.body as Buffer).toString('utf8')).filter((r) => r.length > 1);
+    // the CSV defuses each name with an apostrophe
+    expect(records.slice(1).map((r) => r[1])).toEqual(names.map((n) => `'${n}`));
+    const empty = () => t.db('holidays').where('date', 'like', '2039-%').delete();
+
+    // 1. the sheet saved as XLSX keeping the apostrophe in the text
+    await empty();
+    const asText = await upload(await xlsx(records), 'saved.xlsx');
+    expect([asText.status, asText.body]).toEqual([200, { imported: names.length }]);
+    expect(await snapshot()).toEqual(before);
+
+    // 2. saved as Excel and LibreOffice do: the text without it, the cell styled `quotePrefix`
+    await empty();
+    const styles = deflated(
+      'xl/styles.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
+        '<fills count="1"><fill><patternFill patternType="none"/></fill></fills>' +
+        '<borders count="1"><border/></borders>' +
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+        '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+        '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1" applyAlignment="1"/></cellXfs>' +
+        '</styleSheet>',
+    );
+    const quoted = (ref: string, value: string) =>
+      `<c r="${ref}" t="inlineStr" s="1"><is><t>${value}</t></is></c>`;
+    let sheet = `<row r="1">${text('A1', 'date')}${text('B1', 'name_en')}${text('C1', 'name_zh')}</row>`;
+    records.slice(1).forEach(([date, name, zh], i) => {
+      const r = i + 2;
+      sheet += `<row r="${r}">${text(`A${r}`, date)}${quoted(`B${r}`, name.slice(1))}${text(`C${r}`, zh)}</row>`;
+    });
+    const styled = await upload(
+      zipXlsx(deflated('xl/worksheets/sheet1.xml', SHEET_HEAD + sheet + SHEET_TAIL), [styles]),
+      'styled.xlsx',
+    );
+    expect([styled.status, styled.body]).toEqual([200, { imported: names.length }]);
+    expect(await snapshot()).toEqual(before);
+
+    // 3. and the CSV itself, as before
+    await empty();
+    const asCsv = await upload(exported.body as Buffer, 'export.csv');
+    expect([asCsv.status, asCsv.body]).toEqual([200, { imported: names.length }]);
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -12,15 +12,25 @@ import {
   fieldLabelKey,
   isExported,
   lookupNameField,
+  stateLabelKey,
   valueLabelKey,
 } from '../../../shared/resources/declaration';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/declaration';
 import { displayName, writableFields } from '../../../shared/resources/derive';
 import { currentYear, toDbDateTime } from '../../src/lib/clock';
-import { declaredLabel, hongKongDateTime, majorUnits } from '../../src/resources/declared';
+import { declaredLabel, majorUnits } from '../../src/resources/declared';
 import type { ResourceDefinition } from '../../src/resources/resource';
 import * as routes from '../../src/resources/resource.routes';
-import { createBranch, createTestApp, signedInAdmin, type Client, type TestApp } from '../harness';
+import {
+  createBranch,
+  createTestApp,
+  responseLog,
+  signedInAdmin,
+  type Client,
+  type LoggedResponse,
+  type TestApp,
+} from '../harness';
+import { responseValidator } from '../openapi/response-validator';
 import { countRows, download, insertAnyRow, listAll, readCsv, readXlsx, signIn } from './helpers';
 
 // Every definition the app registers, declared or not, as it registers it (the old-way ones are found here).
@@ -45,6 +55,16 @@ jest.mock('../../src/resources/resource.routes', () => {
   };
 });
 const registered = (routes as unknown as { registered: ResourceDefinition[] }).registered;
+
+/** A second person approving the suite's receipts (nobody approves what they recorded). */
+let approver: Client | undefined;
+
+/** An invoice of 10,000.00 (its own line): room for the suite's receipts. */
+async function orderWithRoom(): Promise<Row> {
+  const decl = declarationByName('order')!;
+  const line = { description: 'zq line', quantity: 1, unit_price: 1_000_000, discount_rate: 0 };
+  return createRecord(decl, { ...(await validBody(decl)), lines: [line] });
+}
 
 type Row = Record<string, any>;
 
@@ -86,7 +106,55 @@ const OVERRIDES: Record<string, (seq: number, base: Row) => Row | Promise<Row>> 
     });
     return { school_id: school.id, admission_id: intake.id, subject_id: subject.id };
   },
+  // registration opens and closes on the event's day, before it ends; room for every registration of the suite
+  special_event: (n) => {
+    const day = new Date(Date.UTC(2030, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    return {
+      reg_start_date: day,
+      reg_end_date: day,
+      event_start: `${day}T02:00:00Z`,
+      event_end: `${day}T04:00:00Z`,
+      capacity: 1000,
+    };
+  },
+  // a receipt within its invoice's room, paid in cash (a prepaid one would need the student's balance)
+  receipt: async () => ({ order_id: (await orderWithRoom()).id, method: 'cash', amount: 100 }),
+  // a refund within what its invoice was paid: a receipt approved by a second person, then refunded in part
+  refund: async () => {
+    const order = await orderWithRoom();
+    const receipt = await createRecord(declarationByName('receipt')!, {
+      ...(await validBody(declarationByName('receipt')!)),
+      order_id: order.id,
+      amount: 1_000,
+    });
+    approver ??= await signIn(t, ['receipts.view', 'receipts.approve']);
+    await approver.post(`/api/receipts/${receipt.id}/approve`).expect(200);
+    return { order_id: order.id, receipt_id: receipt.id, method: 'cash', amount: 100 };
+  },
+  // a deposit (a refund of prepaid money needs a balance first)
+  student_prepaid: () => ({ method: 'cash', kind: 'deposit' }),
+  // a package's intake is one of its school's and opens its subject
+  quotation_item: async () => {
+    const school = await createRecord(declarationByName('school')!);
+    const subject = await createUnder(declarationByName('school_subject')!, school.id);
+    const intake = await createUnder(declarationByName('school_admission')!, school.id, {
+      subject_ids: [subject.id],
+    });
+    return { school_id: school.id, admission_id: intake.id, subject_id: subject.id };
+  },
 };
+
+/**
+ * Values a collection's rows need beyond what its fields say, by collection name: a sales document's line names one
+ * source at most (a service, priced in the suite's currency).
+ */
+const COLLECTION_OVERRIDES: Record<string, (row: Row) => Row> = {
+  lines: () => ({ quotation_item_id: null, special_event_id: null }),
+};
+
+/** Every answer of the suite, held to the API description at its end (issue 30, item 5). */
+const answers: LoggedResponse[] = [];
+responseLog.record = (response) => answers.push(response);
 
 let t: TestApp;
 let admin: Client;
@@ -160,22 +228,37 @@ async function createUnder(decl: ResourceDeclaration, parentId: number, extra: R
 }
 
 /**
+ * The way up from a record without a branch column of its own: the record its `branchVia` field names (a
+ * registration's student), else its parent.
+ */
+function upOf(decl: ResourceDeclaration): { column: string; target: ResourceDeclaration } | null {
+  if (decl.branchVia) {
+    const field = decl.fields[decl.branchVia] as { resource: string };
+    return { column: decl.branchVia, target: declarationByName(field.resource)! };
+  }
+  if (!decl.parent) return null;
+  return { column: decl.parent.column, target: declarationByName(decl.parent.resource)! };
+}
+
+/**
  * The declarations from `decl` up to the one whose own column names the branch (`decl` alone when it has one; a
- * child without one is in its parents' branch), or null when its records belong to no branch.
+ * record without one is in the branch of the record it names or of its parents), or null when its records belong
+ * to no branch.
  */
 function branchChain(decl: ResourceDeclaration): ResourceDeclaration[] | null {
   if (decl.branchColumn) return [decl];
-  if (!decl.parent) return null;
-  const above = branchChain(declarationByName(decl.parent.resource)!);
+  const up = upOf(decl);
+  if (!up) return null;
+  const above = branchChain(up.target);
   return above ? [decl, ...above] : null;
 }
 
-/** The branch a record is in, read up its parents (`chain`: `branchChain`). */
+/** The branch a record is in, read up its chain (`chain`: `branchChain`). */
 async function branchOfRecord(chain: ResourceDeclaration[], record: Row): Promise<number> {
   let row = record;
   for (const decl of chain.slice(0, -1)) {
-    const parentDecl = declarationByName(decl.parent!.resource)!;
-    row = await t.db(parentDecl.table).where({ id: row[decl.parent!.column] }).first();
+    const up = upOf(decl)!;
+    row = await t.db(up.target.table).where({ id: row[up.column] }).first();
   }
   return Number(row[chain[chain.length - 1].branchColumn!]);
 }
@@ -267,6 +350,11 @@ function perm(decl: ResourceDeclaration, action: 'view' | 'create' | 'update' | 
   return definitionOf(decl).permissions?.[action] ?? `${decl.module}.${action}`;
 }
 
+/** The generic writes on a record: update, and delete unless its records are never deleted (receipts). */
+function writesOf(decl: ResourceDeclaration): string[] {
+  return decl.undeletable ? ['update'] : ['update', 'delete'];
+}
+
 /** A valid create body for `decl`, every writable field set; `n` the row's number (default: the next one). */
 async function validBody(decl: ResourceDeclaration, n = ++seq): Promise<Row> {
   const body: Row = {};
@@ -310,9 +398,13 @@ function withNarrowing(decl: ResourceDeclaration, columns: readonly string[]): s
   return out;
 }
 
-/** The state moves possible from `state` for a holder of `permissions` (all of them for an admin). */
+/**
+ * The state moves possible from `state` for a holder of `permissions` (all of them for an admin): the declared ones,
+ * then the actions the resource serves on routes of its own (`ownActions`: an invoice's e-mail).
+ */
 function movesFrom(decl: ResourceDeclaration, state: unknown, permissions: string[] | 'admin'): string[] {
-  return Object.entries(decl.states?.actions ?? {})
+  const own = Object.entries(definitionOf(decl).ownActions ?? {});
+  return [...Object.entries(decl.states?.actions ?? {}), ...own]
     .filter(([, move]) => move.from.includes(String(state)))
     .filter(
       ([, move]) => permissions === 'admin' || permissions.includes(move.permission ?? perm(decl, 'update')),
@@ -320,25 +412,77 @@ function movesFrom(decl: ResourceDeclaration, state: unknown, permissions: strin
     .map(([name]) => name);
 }
 
-/** What a row's export cell holds for a field. */
+/** A stored instant (the API's ISO text, or the database's UTC text) as the Hong Kong wall clock in a Date's UTC fields. */
+function hongKongWallClock(value: string): Date {
+  const iso = /(Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : `${value.replace(' ', 'T')}Z`;
+  return new Date(Date.parse(iso) + 8 * 3_600_000);
+}
+
+/** What a row's export cell holds for a field, in a CSV (text) or an XLSX (typed cells) export. */
 function exportedValue(
   decl: ResourceDeclaration,
   [name, field]: [string, FieldDeclaration],
   row: Row,
   language: 'en' | 'zh',
+  kind: 'csv' | 'xlsx',
 ): unknown {
   if (field.type === 'lookup') return row[lookupNameField(name)];
-  // a declared value by its name in the export's language (the catalogue's, as the screens show it)
+  // a declared value by its name in the export's language (the catalogue's, as the screens show it); a state by
+  // the states' names
   if (field.type === 'text' && field.values && row[name] !== null)
-    return declaredLabel(valueLabelKey(decl.name, name, row[name]))[language];
+    return declaredLabel(
+      decl.states?.column === name
+        ? stateLabelKey(decl.name, row[name])
+        : valueLabelKey(decl.name, name, row[name]),
+    )[language];
   if (field.type === 'option') return row[`${name}_label`] ?? row[name];
   if (field.type === 'boolean')
     return row[name] ? (language === 'zh' ? '是' : 'Yes') : language === 'zh' ? '否' : 'No';
   if (field.type === 'money') return row[name] === null ? null : majorUnits(row[name], row[field.currency]);
   if (field.type === 'rate') return row[name] === null ? null : Number(row[name]) / 100;
-  // times in Hong Kong time, as people read them
-  if (field.type === 'datetime') return hongKongDateTime(row[name]);
+  if (row[name] === null || row[name] === undefined) return row[name];
+  // a date: a date cell at UTC midnight of the day in XLSX, the text in CSV
+  if (field.type === 'date')
+    return kind === 'xlsx' ? new Date(`${String(row[name]).slice(0, 10)}T00:00:00Z`) : row[name];
+  // a time: Hong Kong time, as people read it; a date cell holding it in XLSX, to the minute in CSV
+  if (field.type === 'datetime') {
+    const wall = hongKongWallClock(String(row[name]));
+    return kind === 'xlsx' ? wall : wall.toISOString().slice(0, 16).replace('T', ' ');
+  }
   return row[name];
+}
+
+/** A resource whose records have a parent record of its own kind (an area's districts): its parent column. */
+function treeColumn(decl: ResourceDeclaration): string | undefined {
+  return Object.entries(decl.fields).find(([, f]) => f.type === 'lookup' && f.resource === decl.name)?.[0];
+}
+
+/**
+ * The rows an export of the list writes, in its order: the list's own; for a tree, whose list shows its top
+ * rows, every row (each top row's children too), in the list's default order (its sort column, then id).
+ */
+async function exportedRows(
+  decl: ResourceDeclaration,
+  url: string,
+  language: 'en' | 'zh_HK',
+): Promise<Row[]> {
+  const listed = await listAll(admin, url, language);
+  const column = treeColumn(decl);
+  if (!column) return listed;
+  const all = [...listed];
+  for (const top of listed) all.push(...(await listAll(admin, `${url}?${column}=${top.id}`, language)));
+  const sort = decl.defaultSort.replace(/^-/, '');
+  const sign = decl.defaultSort.startsWith('-') ? -1 : 1;
+  const key = (r: Row) => r[sort] as number | string | null;
+  return all.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    if (x !== y) {
+      if (x === null) return -sign;
+      if (y === null) return sign;
+      return sign * (x < y ? -1 : 1);
+    }
+    return sign * (a.id - b.id);
+  });
 }
 
 const cell = (v: unknown) =>
@@ -493,8 +637,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
       }
       if (decl.states) expect(read.body[decl.states.column]).toBe(decl.states.initial);
       expect(read.body.allowed_actions).toEqual([
-        'update',
-        'delete',
+        ...writesOf(decl),
         ...movesFrom(decl, read.body[decl.states?.column ?? ''], 'admin'),
       ]);
       expect(read.body.refusal).toBeNull();
@@ -568,6 +711,12 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
 
     it('deletes with 204, and refuses with 409 and the counts while a declared reference exists', async () => {
       const victim = await createRecord(decl);
+      if (decl.undeletable) {
+        // never deleted (cancelled or unapproved instead): no delete route, the record stays
+        expect((await admin.delete(`${url}/${victim.id}`)).status).toBe(404);
+        await admin.get(`${url}/${victim.id}`).expect(200);
+        return;
+      }
       for (const ref of decl.references ?? []) {
         if (!(await t.db.schema.hasTable(ref.table))) {
           expect(ref.whenTableExists).toBe(true);
@@ -613,10 +762,12 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
         await own.get(`${url}/${target.id}`).expect(200);
       } else if (chain) {
         // in its parents' branch: another branch's caller finds neither the parent (so none of the routes under
-        // it) nor the record at its own path, nor can it move it
+        // it) nor the record at its own path, nor can it move it; in the branch of a record it names (a
+        // registration's student, under an agency-wide event): the parent's list is the caller's, without it
         const own = `/api${decl.path}/${target.id}`;
         await other.get(`${url}/${target.id}`).expect(404);
-        expect((await other.get(url)).status).toBe(404);
+        if (decl.branchVia) expect((await listAll(other, url)).map((r) => r.id)).not.toContain(target.id);
+        else expect((await other.get(url)).status).toBe(404);
         await other.get(own).expect(404);
         for (const action of Object.keys(decl.states?.actions ?? {}))
           expect([action, (await other.post(`${own}/${action}`)).status]).toEqual([action, 404]);
@@ -652,19 +803,28 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
       return res.body.id;
     }
 
-    async function collectionRows(fields: Record<string, FieldDeclaration>, count: number): Promise<Row[]> {
+    /** Rows of a collection's writable fields (its read-only ones, a line's net amount, are the server's). */
+    async function collectionRows(
+      fields: Record<string, FieldDeclaration>,
+      count: number,
+      name = '',
+    ): Promise<Row[]> {
       const rows: Row[] = [];
       for (let i = 0; i < count; i++) {
         const n = ++seq;
         const row: Row = {};
-        for (const [name, field] of Object.entries(fields))
-          row[name] = await valueOf({ ...decl, fields }, name, field, n);
-        rows.push(row);
+        for (const [field, declared] of Object.entries(fields))
+          if (!declared.readOnly) row[field] = await valueOf({ ...decl, fields }, field, declared, n);
+        rows.push({ ...row, ...(COLLECTION_OVERRIDES[name]?.(row) ?? {}) });
       }
       return rows;
     }
 
-    const withoutIds = (rows: Row[]) => rows.map(({ id: _id, ...rest }) => rest);
+    /** The rows without their ids and the fields the server computes. */
+    const withoutIds = (rows: Row[], fields: Record<string, FieldDeclaration> = {}) =>
+      rows.map(({ id: _id, ...rest }) =>
+        Object.fromEntries(Object.entries(rest).filter(([k]) => !fields[k]?.readOnly)),
+      );
 
     it('saves its collections whole: created with the record, replaced on update keeping ids, deleted with it', async () => {
       const collections = Object.entries(decl.collections!);
@@ -675,7 +835,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
               await collectible(declarationByName(c.ids.resource)!),
               await collectible(declarationByName(c.ids.resource)!),
             ]
-          : await collectionRows(c.fields ?? {}, 3);
+          : await collectionRows(c.fields ?? {}, 3, name);
       }
       const created = await createRecord(decl, body);
       const read = (await admin.get(`${url}/${created.id}`).expect(200)).body;
@@ -688,7 +848,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
             true,
           );
         } else {
-          expect(withoutIds(read[name])).toEqual(body[name]);
+          expect(withoutIds(read[name], c.fields)).toEqual(body[name]);
         }
       }
 
@@ -696,7 +856,14 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
       const update: Row = {};
       for (const [name, c] of collections) {
         if (c.ids) update[name] = [read[name][1]];
-        else update[name] = [...read[name].slice(1).reverse(), ...(await collectionRows(c.fields ?? {}, 1))];
+        else
+          update[name] = [
+            ...withoutIds(read[name].slice(1).reverse(), c.fields).map((row, i) => ({
+              ...row,
+              id: read[name].slice(1).reverse()[i].id,
+            })),
+            ...(await collectionRows(c.fields ?? {}, 1, name)),
+          ];
       }
       await admin.put(`${url}/${created.id}`).send(update).expect(200);
       const after = (await admin.get(`${url}/${created.id}`).expect(200)).body;
@@ -704,7 +871,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
         if (c.ids) {
           expect(after[name]).toEqual(update[name]);
         } else {
-          expect(withoutIds(after[name])).toEqual(withoutIds(update[name]));
+          expect(withoutIds(after[name], c.fields)).toEqual(withoutIds(update[name]));
           // kept rows keep their ids, in the order sent
           expect(after[name].slice(0, 2).map((r: Row) => r.id)).toEqual(
             update[name].slice(0, 2).map((r: Row) => r.id),
@@ -725,7 +892,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
         ...Object.fromEntries(collections.filter(([, c]) => !c.ids).map(([name]) => [name, []])),
       });
       for (const [name, c] of collections.filter(([, c]) => !c.ids)) {
-        const foreign = await collectionRows(c.fields ?? {}, 1);
+        const foreign = await collectionRows(c.fields ?? {}, 1, name);
         const res = await admin
           .put(`${url}/${other.id}`)
           .send({ [name]: [{ ...foreign[0], id: after[name][0].id }] });
@@ -733,17 +900,49 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
         expect(await countRows(t.db, c.table, { [c.column]: other.id })).toBe(0);
       }
 
+      if (decl.undeletable) {
+        // never deleted (an invoice): no delete route, and its collections stay with it
+        await admin.delete(`${url}/${created.id}`).expect(404);
+        for (const [, c] of collections.filter(([, c]) => !c.ids))
+          expect(await countRows(t.db, c.table, { [c.column]: created.id })).toBe(3);
+        return;
+      }
       await admin.delete(`${url}/${created.id}`).expect(204);
       for (const [, c] of collections)
         expect(await countRows(t.db, c.table, { [c.column]: created.id })).toBe(0);
     });
   }
 
+  if (decl.listedUnder) {
+    it('is listed, read only, under the record it names (listedUnder), that record’s access checked once', async () => {
+      const listed = decl.listedUnder!;
+      const named = declarationByName(listed.resource)!;
+      const target = rows[0];
+      const under = `/api${named.path}/${target[listed.column]}/${listed.segment}`;
+      const seen = await listAll(admin, under);
+      expect(seen.map((r) => r.id)).toContain(target.id);
+      expect(seen.every((r) => r[listed.column] === target[listed.column])).toBe(true);
+      expect(seen).toHaveLength(
+        await countRows(t.db, decl.table, { [listed.column]: target[listed.column] }),
+      );
+      // read only there: writes stay under the parent
+      expect([404, 405]).toContain((await admin.post(under, await validBody(decl))).status);
+      const csv = readCsv((await download(admin, `${under}?format=csv&lang=en`).then(ok)).body);
+      expect(csv).toHaveLength(seen.length + 1);
+      await noView.get(under).expect(403);
+      // a caller who cannot see the record it names finds nothing under it
+      if (branchChain(named)) {
+        const elsewhere = await signIn(t, [perm(decl, 'view'), perm(named, 'view')], { branchId: branchB });
+        await elsewhere.get(under).expect(404);
+      }
+    });
+  }
+
   it('exports XLSX and CSV with the declared columns headed in en and zh_HK, lookups as names', async () => {
     const exported = fields.filter(([, f]) => isExported(f));
     for (const language of ['en', 'zh'] as const) {
-      // related names come in the export's language, as the list gives them in that language
-      const listed = await listAll(admin, url, language === 'en' ? 'en' : 'zh_HK');
+      // related names come in the export's language, as the list gives them in that language (a tree: every row)
+      const listed = await exportedRows(decl, url, language === 'en' ? 'en' : 'zh_HK');
       const target = listed.find((r) => r.id === rows[0]?.id);
       const declared = exported.map(([n]) => declaredLabel(fieldLabelKey(decl.name, n))[language]);
       // the declared columns, in order, and any its rules add after them
@@ -762,7 +961,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
         // the suite's row, found by its position in the list's (default) order
         const line = sheet[1 + listed.indexOf(target)];
         exported.forEach(([name, field], i) => {
-          const expected = exportedValue(decl, [name, field], target, language);
+          const expected = exportedValue(decl, [name, field], target, language, kind);
           const got = kind === 'csv' ? line[i] : (line[i] ?? null);
           if (field.type === 'lookup' && target[name] !== null) expect(expected).not.toBeNull();
           expect([kind, name, cell(got)]).toEqual([kind, name, cell(expected)]);
@@ -820,7 +1019,9 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
       const before = await countRows(t.db, decl.table, scope);
       expect((await viewOnly.post(url, await validBody(decl))).status).toBe(403);
       expect((await viewOnly.put(`${url}/${target.id}`, {})).status).toBe(403);
-      expect((await viewOnly.delete(`${url}/${target.id}`)).status).toBe(403);
+      // a record never deleted has no delete route at all
+      const deleteRefused = decl.undeletable ? 404 : 403;
+      expect((await viewOnly.delete(`${url}/${target.id}`)).status).toBe(deleteRefused);
       expect(await countRows(t.db, decl.table, scope)).toBe(before);
       const updater = await viewUpdate.get(`${url}?per_page=100`).expect(200);
       const held = [perm(decl, 'view'), perm(decl, 'update')];
@@ -829,12 +1030,11 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('declared resource 
           item.refusal ? [] : ['update', ...movesFrom(decl, item[decl.states?.column ?? ''], held)],
         );
       }
-      expect((await viewUpdate.delete(`${url}/${target.id}`)).status).toBe(403);
+      expect((await viewUpdate.delete(`${url}/${target.id}`)).status).toBe(deleteRefused);
       const all = await admin.get(`${url}?per_page=100`).expect(200);
       for (const item of all.body.items)
         expect(item.allowed_actions).toEqual([
-          'update',
-          'delete',
+          ...writesOf(decl),
           ...movesFrom(decl, item[decl.states?.column ?? ''], 'admin'),
         ]);
     }
@@ -974,4 +1174,32 @@ describe('definitions registered the old way (until they move onto declarations)
       if (list.body.total) expect([def.path, csv.length - 1]).toEqual([def.path, list.body.total]);
     }
   });
+});
+
+it('answers as GET /api/openapi.json describes: every response of this suite validates against it', async () => {
+  responseLog.record = null;
+  const document = (await admin.get('/api/openapi.json').expect(200)).body;
+  const validator = responseValidator(document);
+  let described = 0;
+  const mismatches: string[] = [];
+  const outside = new Set<string>();
+  for (const response of answers) {
+    const problem = validator.check(response);
+    if (problem === null) {
+      outside.add(`${response.method} ${response.url.split('?')[0].replace(/\/\d+/g, '/:id')}`);
+      continue;
+    }
+    described++;
+    if (problem) mismatches.push(problem);
+  }
+  console.log(
+    `contract suite against /api/openapi.json: ${described} responses, ${mismatches.length} mismatches` +
+      (outside.size
+        ? ` (and ${answers.length - described} answers the document leaves out: sign-in and account routes no token ` +
+          `can call, and routes that do not exist, e.g. ${[...outside].slice(0, 4).join(', ')})`
+        : '') +
+      (mismatches.length ? `\n  ${[...new Set(mismatches)].slice(0, 30).join('\n  ')}` : ''),
+  );
+  expect(described).toBeGreaterThan(1000);
+  expect(mismatches).toEqual([]);
 });

@@ -40,13 +40,14 @@ const probes = declareResource({
   table: 'import_probes',
   module: 'student_categories',
   fields: {
-    title: { type: 'text', max: 100, required: true, searchable: true, sortable: true },
+    title: { type: 'text', max: 100, required: true, searchable: 'name', sortable: true },
     category_id: { type: 'lookup', resource: 'student_category' },
     branch_id: { type: 'lookup', resource: 'branch' },
     gender: { type: 'option', key: 'gender' },
     currency: { type: 'currency' },
     fee: { type: 'money', currency: 'currency' },
     starts_on: { type: 'date' },
+    happens_at: { type: 'datetime' },
     is_paid: { type: 'boolean', default: false },
   },
   display: { en: ['title'], zh_HK: ['title'] },
@@ -67,6 +68,7 @@ const probes = declareResource({
     currency: 'Currency',
     fee: 'Fee',
     starts_on: 'Starts on',
+    happens_at: 'Happens at',
     is_paid: 'Paid',
   },
 };
@@ -81,6 +83,7 @@ const probes = declareResource({
     currency: '貨幣',
     fee: '費用',
     starts_on: '開始日期',
+    happens_at: '發生時間',
     is_paid: '已付',
   },
 };
@@ -101,6 +104,7 @@ beforeAll(async () => {
     tb.string('currency', 3).nullable();
     tb.bigInteger('fee').nullable();
     tb.date('starts_on').nullable();
+    tb.dateTime('happens_at').nullable();
     tb.boolean('is_paid').notNullable().defaultTo(false);
     tb.dateTime('created_at').notNullable();
     tb.dateTime('updated_at').notNullable();
@@ -112,6 +116,11 @@ beforeAll(async () => {
     beforeWrite: async (_db: unknown, data: Record<string, unknown>) => {
       if (data.title === 'Vetoed') throw AppError.field('business_rule', 'title', 'invalidValue');
     },
+    // a time is stored as the database's UTC text, as a resource with a time of its own stores it (calendar events)
+    prepare: async (_db: unknown, data: Record<string, unknown>) =>
+      typeof data.happens_at === 'string'
+        ? { ...data, happens_at: toDbDateTime(Date.parse(data.happens_at)) }
+        : data,
   };
   registerResource(t.api, t.db, definitionFromDeclaration(probes, rules));
 
@@ -240,6 +249,50 @@ describe('student categories: headers in either language or the field names', ()
     });
     const empty = await upload(admin, CATEGORIES, csv([['name_en', 'name_zh']]), 'empty.csv');
     expect(empty.body.errors.file).toEqual([FIELD_MESSAGES.importNoRows]);
+  });
+
+  it('refuses a value under no header, naming its row and column letter, in either format; empty ones are fine', async () => {
+    const before = await categories();
+    const rows = [
+      ['name_en', 'name_zh', '', '', ''],
+      ['Headless one', '無頭一', '', '', ''],
+      ['Headless two', '無頭二', '', '', 'stray'], // row 3, column E
+    ];
+    for (const [body, name] of [
+      [csv(rows), 'headless.csv'],
+      [await xlsx(rows), 'headless.xlsx'],
+    ] as const) {
+      const en = await upload(admin, CATEGORIES, body, name);
+      expect([name, en.status, en.body.errors?.file]).toEqual([
+        name,
+        422,
+        ['Row 3, column E: a value under no header. Give the column a header, or empty it.'],
+      ]);
+      const zh = await upload(admin, CATEGORIES, body, name, 'zh_HK');
+      expect(zh.body.error_keys.file).toEqual([{ key: 'importNoHeader', params: { row: 3, column: 'E' } }]);
+    }
+    expect(await categories()).toBe(before);
+    expect(await byName('Headless one')).toBeUndefined();
+    // a sheet with 224 columns under no header beside its 2 named ones: refused at the first such value
+    const wide = [
+      ['name_en', 'name_zh', ...Array<string>(224).fill('')],
+      ['Wide one', '闊一', ...Array.from({ length: 224 }, (_, i) => `v${i}`)],
+    ];
+    const refused = await upload(admin, CATEGORIES, await xlsx(wide), 'wide.xlsx');
+    expect(refused.body.error_keys?.file).toEqual([
+      { key: 'importNoHeader', params: { row: 2, column: 'C' } },
+    ]);
+    const far = [
+      ['name_en', 'name_zh'],
+      ['Far one', '遠一', ...Array<string>(26).fill(''), 'x'], // column 29: AC
+    ];
+    expect((await upload(admin, CATEGORIES, csv(far), 'far.csv')).body.error_keys?.file).toEqual([
+      { key: 'importNoHeader', params: { row: 2, column: 'AC' } },
+    ]);
+    expect(await categories()).toBe(before);
+    // columns under no header with nothing in them are no problem
+    const fine = await upload(admin, CATEGORIES, csv(rows.slice(0, 2)), 'fine.csv');
+    expect([fine.status, fine.body]).toEqual([200, { imported: 1 }]);
   });
 
   it('imports nothing when one row is bad, naming its row and column in the reader’s language', async () => {
@@ -419,6 +472,48 @@ describe('lookups, options, money and dates (a resource declared in this test)',
     expect(res.body.errors).toEqual({ 'rows.3.title': [`Row 3: Title: ${FIELD_MESSAGES.invalidValue}`] });
     expect(await countRows(t.db, 'import_probes')).toBe(before);
     expect(await countRows(t.db, 'audit_logs')).toBe(auditBefore);
+  });
+
+  it('reads back its own exports, CSV and XLSX alike: formula-like text, dates and Hong Kong times', async () => {
+    const titles = ['=SUM(A1:A2)', "'=kept apostrophe", '+852 1234', '-5', '@mention', 'Plain'];
+    const bodies = titles.map((title, i) => ({
+      title,
+      category_id: gold,
+      branch_id: i % 2 ? kowloon : central,
+      gender: 'F',
+      currency: 'HKD',
+      fee: 12345 + i,
+      starts_on: `2030-0${i + 1}-15`,
+      // 00:00 in Hong Kong (16:00 UTC the day before) for the first, then times to the minute
+      happens_at: i === 0 ? '2030-03-31T16:00:00Z' : `2030-04-0${i}T0${i}:3${i}:00Z`,
+      is_paid: i % 2 === 0,
+    }));
+    // the export holds these rows alone
+    await t.db('import_probes').delete();
+    for (const body of bodies) await admin.post(PROBES, body).expect(201);
+    const snapshot = async () =>
+      (await t.db('import_probes').whereIn('title', titles).orderBy('title')).map((r) => [
+        r.title,
+        r.category_id,
+        r.branch_id,
+        r.gender,
+        r.currency,
+        Number(r.fee),
+        String(r.starts_on).slice(0, 10),
+        String(r.happens_at).slice(0, 19),
+        Boolean(r.is_paid),
+      ]);
+    const before = await snapshot();
+    expect(before).toHaveLength(titles.length);
+    expect(before.map((r) => r[0])).toEqual(expect.arrayContaining(titles));
+    for (const format of ['csv', 'xlsx'] as const) {
+      const file = await download(admin, `${PROBES}?format=${format}&lang=zh_HK`);
+      expect(file.status).toBe(200);
+      await t.db('import_probes').delete();
+      const res = await upload(admin, PROBES, file.body as Buffer, `export.${format}`);
+      expect([format, res.status, res.body]).toEqual([format, 200, { imported: titles.length }]);
+      expect([format, await snapshot()]).toEqual([format, before]);
+    }
   });
 
   it('reads a lookup among the records of the caller’s branch scope only', async () => {

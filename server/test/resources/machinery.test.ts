@@ -28,7 +28,7 @@ const parentDecl = declareResource({
   table: 'zt_parents',
   module: 'schools',
   fields: {
-    name: { type: 'text', max: 60, required: true, searchable: true, sortable: true, export: false },
+    name: { type: 'text', max: 60, required: true, searchable: 'name', sortable: true, export: false },
     branch_id: { type: 'integer', required: true, export: false },
     category_id: { type: 'lookup', resource: 'student_category', export: false },
     second_category_id: { type: 'lookup', resource: 'student_category', export: false },
@@ -264,8 +264,11 @@ describe('relations', () => {
     const small = await queriesOf('/api/zt-parents?q=rel-&per_page=2');
     const large = await queriesOf('/api/zt-parents?q=rel-&per_page=20');
     expect(large.body.items).toHaveLength(20);
-    expect(large.count).toBe(small.count);
+    // the names not kept yet (names-cache.ts): at most one query for each of the two relations
+    expect(large.count).toBeLessThanOrEqual(small.count + 2);
     expect(large.count).toBeLessThan(20);
+    // then kept: the large page costs what the small one does
+    expect((await queriesOf('/api/zt-parents?q=rel-&per_page=20')).count).toBe(small.count);
     for (const item of large.body.items) {
       const index = Number(String(item.name).slice(4));
       expect(item.category_name).toBe(`Category ${index % 4}`);

@@ -21,7 +21,7 @@ import { auditRows, confirmPassword, enableTwoFactor, signedIn, TestSmtp } from 
 /**
  * The security issue's findings, one `describe` each (issue "Security: no caller reaches an account, a setting
  * or a power stronger than its own"). Every test here failed on the code before the fix. The caller × target ×
- * action walk lives in authz/stronger-accounts.test.ts, the hostile bodies in hostile-input.test.ts, the
+ * action walk lives in authz/stronger-accounts.test.ts, the hostile bodies in hostile/hostile-suite.ts, the
  * spreadsheet and image bounds in files/bounds.test.ts.
  */
 

@@ -46,3 +46,49 @@ describe('area search finds districts', () => {
     expect(districts.body.map((c: { id: number }) => c.id)).toEqual([gangnam]);
   });
 });
+
+/**
+ * Issue 31 §14: the area and district pickers listed the choices by their English names in zh_HK too. Each
+ * reader gets them in their own language's order: English alphabetically, zh_HK by the Chinese names in Hong
+ * Kong collation (`Intl.Collator('zh-HK')`, by stroke count).
+ */
+describe('the area and district pickers, sorted in the reader’s language', () => {
+  const inLanguage = (language: 'en' | 'zh_HK') => ({
+    'Accept-Language': language === 'zh_HK' ? 'zh-HK' : 'en',
+  });
+  const labels = async (url: string, language: 'en' | 'zh_HK') =>
+    ((await admin.get(url).set(inLanguage(language)).expect(200)).body as { label: string }[]).map(
+      (c) => c.label,
+    );
+
+  it('lists the areas by English names in en and by Chinese names in zh_HK', async () => {
+    for (const [en, zh] of [
+      ['Daegu', '大邱'],
+      ['Jeju', '濟州'],
+      ['Incheon', '仁川'],
+    ])
+      await admin.post('/api/areas', { name_en: en, name_zh: zh }).expect(201);
+    const english = await labels('/api/areas/lookup', 'en');
+    const chinese = await labels('/api/areas/lookup', 'zh_HK');
+    console.log(`area picker: en ${english.join(', ')}; zh_HK ${chinese.join('、')}`);
+    expect(english).toEqual(['Busan Search', 'Daegu', 'Incheon', 'Jeju', 'Seoul Search']);
+    // 大 (3 strokes), 仁 (4), 首 (9), 釜 (10), 濟 (17)
+    expect(chinese).toEqual(['大邱', '仁川', '首爾搜尋', '釜山搜尋', '濟州']);
+  });
+
+  it('lists one area’s districts in the reader’s order too', async () => {
+    for (const [en, zh] of [
+      ['Mapo-gu', '麻浦區'],
+      ['Jongno-gu', '鍾路區'],
+      ['Seongbuk-gu', '城北區'],
+    ])
+      await admin.post('/api/areas', { name_en: en, name_zh: zh, parent_id: seoul }).expect(201);
+    const url = `/api/areas/lookup?parent_id=${seoul}`;
+    const english = await labels(url, 'en');
+    const chinese = await labels(url, 'zh_HK');
+    console.log(`district picker (Seoul): en ${english.join(', ')}; zh_HK ${chinese.join('、')}`);
+    expect(english).toEqual(['Gangnam-gu', 'Jongno-gu', 'Mapo-gu', 'Seongbuk-gu']);
+    // 江 (6 strokes), 城 (9), 麻 (11), 鍾 (17)
+    expect(chinese).toEqual(['江南區', '城北區', '麻浦區', '鍾路區']);
+  });
+});

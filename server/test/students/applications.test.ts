@@ -97,7 +97,7 @@ describe('creating an application', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.error_keys.subject_id[0].key).toBe('subjectNotOfIntake');
-    expect(res.body.errors.subject_id).toEqual(['The chosen intake does not open this subject.']);
+    expect(res.body.errors.subject_id).toEqual(['The chosen admission time does not open this subject.']);
     expect([await count('student_applications'), await count('application_documents')]).toEqual([
       applications,
       documents,

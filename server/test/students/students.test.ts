@@ -274,6 +274,15 @@ describe('the students list', () => {
     for (const [query, expected] of cases)
       expect({ query, found: await filtered(query) }).toEqual({ query, found: expected });
     console.log(`students filters: ${cases.length} filter queries, each answering exactly its students`);
+
+    // the intake filter reads the applications: its kept count is dropped when an application is added, not 30 s later
+    const total = async (query: string) =>
+      // one row a page: a full page is counted (a page not full is its list's size without a count)
+      (await admin.get(`/api/students?${query}&per_page=1`).expect(200)).body.total as number;
+    const before = await total(`admission_id=${other.admissionId}`);
+    await insertApplication(t.db, inB.id, other);
+    const after = await total(`admission_id=${other.admissionId}`);
+    expect({ before, after }).toEqual({ before: 1, after: 2 });
   });
 
   it('exports the list’s columns in English and in Chinese, read back from the XLSX', async () => {

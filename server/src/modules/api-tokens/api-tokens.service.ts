@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { PERMISSIONS } from '../../../../shared/permissions';
 import type { RequestContext, StaffUser } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { changeEvents } from '../../lib/change-events';
 import { clock, fromDbDateTime, toDbDateTime } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
@@ -70,7 +69,6 @@ export function createApiTokensService(db: Knex) {
         });
         return newId;
       });
-      changeEvents.emit(['api_tokens']);
       return { token: plain, item: present((await apiTokensRepository.findForUser(db, user.id, id))!) };
     },
 
@@ -92,7 +90,6 @@ export function createApiTokensService(db: Knex) {
           after: { name: input.name ?? before.name, abilities: JSON.parse(abilities) },
         });
       });
-      changeEvents.emit(['api_tokens']);
       return present((await apiTokensRepository.findForUser(db, user.id, id))!);
     },
 
@@ -108,7 +105,6 @@ export function createApiTokensService(db: Knex) {
           after: null,
         });
       });
-      changeEvents.emit(['api_tokens']);
     },
   };
 }

@@ -6,14 +6,12 @@ import { declaredRules } from '../../resources/rows';
 import { areas } from '../../../../shared/resources/areas';
 
 /**
- * The rules of areas beyond their declaration (shared/resources/areas.ts): the list shows the areas (no parent),
- * each with its districts, unless `?parent_id=` asks for one area's districts; a district's parent is an area,
- * and an area with districts cannot become a district.
+ * The rules of areas beyond their declaration (shared/resources/areas.ts): a tree (its `parent_id` looks up an
+ * area), so the list shows the areas (no parent), each with its districts, unless `?parent_id=` asks for one
+ * area's districts, and an export writes both (the machinery's `tree`); a district's parent is an area, and an
+ * area with districts cannot become a district.
  */
 export const areaRules: Partial<ResourceDefinition> = declaredRules(areas, {
-  applyFilters(qb, filters) {
-    if (!filters.parent_id) qb.whereNull('areas.parent_id');
-  },
   // a district's name finds its area (the list and the area picker show areas, each with its districts)
   searchAlso(where, pattern) {
     where.orWhereExists((sub) =>

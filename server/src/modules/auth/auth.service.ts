@@ -13,7 +13,6 @@ import { verifyPassword } from '../../lib/passwords';
 import { userSessionsRepository } from './user-sessions.repository';
 import { parsePermissions } from '../access/access-rules';
 import { authCacheFor, type CachedSession, type SecuritySettings } from '../../sessions/auth-cache';
-import { changeEvents } from '../../lib/change-events';
 import { logger } from '../../lib/logger';
 
 /** user_sessions.last_active_at is written at most this often per session. */
@@ -274,12 +273,10 @@ export function createAuthService(db: Knex) {
 
     async endSession(sessionHash: string): Promise<void> {
       await userSessionsRepository.deleteByHash(db, sessionHash);
-      changeEvents.emit(['user_sessions']);
     },
 
     async recordLogout(ctx: RequestContext, sessionHash: string): Promise<void> {
       await userSessionsRepository.deleteByHash(db, sessionHash);
-      changeEvents.emit(['user_sessions']);
       await auditService.record(db, ctx, {
         action: 'logout',
         entity: ctx.actor.type === 'student' ? 'student' : 'user',

@@ -7,12 +7,25 @@ export const UTF8_BOM = '\uFEFF';
 import { msg } from '../../../../shared/messages';
 import { AppError } from '../../lib/app-error';
 
+/** A text that a spreadsheet would run as a formula: `=`, `+`, `-`, `@`, tab or CR first, after any apostrophes. */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+
 /**
  * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR at the start) is written
- * with a leading apostrophe (OWASP "CSV injection"); numbers are left as they are.
+ * with a leading apostrophe (OWASP "CSV injection"); numbers are left as they are. A text that already starts
+ * with apostrophes before one of them gets one more, so that `undefuse` gives every text back as it was.
  */
-function defuse(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+export function defuse(text: string): string {
+  return FORMULA_LIKE.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A cell as read from an imported sheet, CSV or XLSX alike: the apostrophe `defuse` wrote (or a person typed, or a
+ * spreadsheet kept when it saved the CSV as XLSX) before a formula-like text is removed, one apostrophe only. A
+ * spreadsheet that keeps it as a `quotePrefix` style instead gives the text without it: nothing to remove.
+ */
+export function undefuse(cell: string): string {
+  return cell.startsWith("'") && FORMULA_LIKE.test(cell) ? cell.slice(1) : cell;
 }
 
 export function csvField(value: unknown): string {

@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import { excel } from './excel';
 import type { ExportColumn, Row } from '../../resources/resource';
-import { businessToday } from '../numbering/business-time';
-import { csvRecord, UTF8_BOM } from './csv';
+import { BUSINESS_UTC_OFFSET_MS, businessToday } from '../numbering/business-time';
+import { csvRecord, defuse, UTF8_BOM } from './csv';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -19,7 +19,7 @@ export function exportLanguage(language: string | undefined): ExportLanguage {
 }
 
 /** `holidays-2026-11-22.xlsx` (today in Hong Kong): nothing a header or a file system would choke on. */
-export function exportFileName(name: string, format: ExportFormat): string {
+export function exportFileName(name: string, format: ExportFormat | 'pdf'): string {
   const safe = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'export';
   return `${safe}-${businessToday()}.${format}`;
 }
@@ -32,13 +32,70 @@ export function columnsOf(row: Row): ExportColumn[] {
     .map((key) => ({ key, en: key, zh: key }));
 }
 
-function cellValue(column: ExportColumn, row: Row, language: ExportLanguage): unknown {
+/**
+ * A DATE value (`YYYY-MM-DD`, a time after it ignored; or a driver's Date at local midnight) as that day's midnight
+ * UTC, which a spreadsheet shows as that day; null when it is no calendar day.
+ */
+export function calendarDay(value: unknown): Date | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    return new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate()));
+  }
+  if (typeof value !== 'string') return null;
+  const day = /^(\d{4})-(\d{2})-(\d{2})(?:$|[ T])/.exec(value.trim());
+  if (!day) return null;
+  const [year, month, date] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
+  const midnight = new Date(Date.UTC(year, month, date));
+  // 2030-02-30 is no day: left as the text it is
+  return midnight.getUTCMonth() === month && midnight.getUTCDate() === date ? midnight : null;
+}
+
+/**
+ * A stored instant (ISO with its offset, or the database's `YYYY-MM-DD HH:mm:ss` in UTC) as the Hong Kong wall
+ * clock, held in a Date's UTC fields (to the second); null if none.
+ */
+export function hongKongWallClock(value: unknown): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = value instanceof Date ? value.toISOString() : String(value).trim();
+  const iso = /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return null;
+  return new Date(Math.round((ms + BUSINESS_UTC_OFFSET_MS) / 1000) * 1000);
+}
+
+/**
+ * A cell's value as `format` writes it. A date or a time is a date cell in XLSX (a Date: the day at UTC midnight,
+ * or the Hong Kong wall-clock time, since a spreadsheet has no time zones) and text in CSV (`YYYY-MM-DD`, and
+ * `YYYY-MM-DD HH:mm` in Hong Kong time); a value that is no date stays as it is. Booleans are yes/no in the
+ * export's language, objects JSON.
+ */
+function cellValue(column: ExportColumn, row: Row, language: ExportLanguage, format: ExportFormat): unknown {
   const value = column.value ? column.value(row, language) : row[column.key];
+  if (value === undefined || value === null) return null;
+  if (column.type) {
+    const date = column.type === 'date' ? calendarDay(value) : hongKongWallClock(value);
+    if (date) {
+      if (format === 'xlsx') return date;
+      return column.type === 'date'
+        ? date.toISOString().slice(0, 10)
+        : date.toISOString().slice(0, 16).replace('T', ' ');
+    }
+  }
   if (typeof value === 'boolean') return language === 'zh' ? (value ? '是' : '否') : value ? 'Yes' : 'No';
-  if (value === undefined) return null;
-  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  // an XLSX text cell is never a formula, so it needs no defusing; but one already starting with apostrophes
+  // before a formula sign gets one more, as in CSV, for the import to give it back as it was (csv.ts `undefuse`)
+  if (format === 'xlsx' && typeof value === 'string' && value.startsWith("'")) return defuse(value);
   return value;
 }
+
+/** The number formats of the XLSX date cells: a day, and a Hong Kong time to the minute. */
+const XLSX_STYLES = {
+  date: { numFmt: 'yyyy-mm-dd' },
+  datetime: { numFmt: 'yyyy-mm-dd hh:mm' },
+  /** every other cell: one shared style object, which exceljs looks up once, not once per cell */
+  plain: {},
+} as const;
 
 export interface ExportSpec {
   format: ExportFormat;
@@ -124,7 +181,7 @@ async function writeCsv(res: Response, spec: ExportSpec): Promise<void> {
     columns ??= columnsOf(rows[0]);
     if (!started) await header(columns);
     let chunk = '';
-    for (const row of rows) chunk += csvRecord(columns.map((c) => cellValue(c, row, spec.language)));
+    for (const row of rows) chunk += csvRecord(columns.map((c) => cellValue(c, row, spec.language, 'csv')));
     await write(res, chunk);
   }
   if (!started) await header(columns ?? [{ key: 'id', en: 'id', zh: 'id' }]);
@@ -134,11 +191,14 @@ async function writeCsv(res: Response, spec: ExportSpec): Promise<void> {
 const XLSX_ROWS_PER_DRAIN_CHECK = 100;
 
 async function writeXlsx(res: Response, spec: ExportSpec): Promise<void> {
-  // no styles, no shared strings: each row is written out as it is committed, nothing is kept for the end
+  // no shared strings: each row is written out as it is committed, nothing is kept for the end. Styles only when
+  // a column holds dates (their number formats): exceljs then looks up a style for every cell, which costs an
+  // export without dates a third of its time for nothing
+  const styled = spec.columns?.some((c) => c.type) ?? false;
   const { WorkbookWriter } = excel().stream.xlsx;
   const workbook = new WorkbookWriter({
     stream: res,
-    useStyles: false,
+    useStyles: styled,
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(spec.name.slice(0, 31) || 'Export');
@@ -152,8 +212,11 @@ async function writeXlsx(res: Response, spec: ExportSpec): Promise<void> {
   for await (const rows of spec.batches) {
     columns ??= columnsOf(rows[0]);
     if (!started) header(columns);
+    const styles = styled ? columns.map((c) => XLSX_STYLES[c.type ?? 'plain']) : [];
     for (let i = 0; i < rows.length; i++) {
-      sheet.addRow(columns.map((c) => cellValue(c, rows[i], spec.language))).commit();
+      const row = sheet.addRow(columns.map((c) => cellValue(c, rows[i], spec.language, 'xlsx')));
+      for (let c = 0; c < styles.length; c++) row.getCell(c + 1).style = styles[c];
+      row.commit();
       // the committed rows reach the response through the zip stream: wait whenever it is full
       if (i % XLSX_ROWS_PER_DRAIN_CHECK === XLSX_ROWS_PER_DRAIN_CHECK - 1) await drained(res);
     }

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { excel } from './excel';
 import { AppError } from '../../lib/app-error';
-import { UTF8_BOM } from './csv';
+import { UTF8_BOM, undefuse } from './csv';
 import type { ImportExtension } from './import-upload';
 import {
   SHEET_BOUNDS,
@@ -35,17 +35,31 @@ export interface TableSink {
   row(row: TableRow): void;
 }
 
+/** A sheet's column letter: 1 → `A`, 26 → `Z`, 27 → `AA`. */
+export function columnLetter(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
 /**
  * The table as it is read, row by row, within the bounds of quality §34: at most 20,000 rows and 1,000,000
  * cells in the file, at most 50 million characters of cell text (a short shared string repeated in every
  * cell stays short, a long one does not), and at most `maxRows` rows with something in them. The first row
  * past a bound stops the reading. Rows are handed on as they come: nothing here keeps them.
+ *
+ * Each cell is read as the exports write it, whatever the format: a formula-like text's defusing apostrophe is
+ * removed (csv.ts `undefuse`). A value in a column whose header (row 1) is empty stops the reading too, naming its
+ * row and column letter: it would belong to no field and be dropped without a word.
  */
 class TableBuilder {
   private rowsRead = 0;
   private cellsRead = 0;
   private characters = 0;
   private filled = 0;
+  /** the header's cells, once row 1 is read */
+  private headers: string[] | null = null;
 
   constructor(
     private readonly maxRows: number,
@@ -68,13 +82,26 @@ class TableBuilder {
       const text = textOf(c);
       this.characters += text.length;
       if (this.characters > SHEET_BOUNDS.maxUnpackedBytes) throw sheetTooLarge();
-      cells.push(text);
+      cells.push(undefuse(text));
     }
     if (row === 1) {
-      this.sink.header(cells.map((h) => h.trim()));
+      this.headers = cells.map((h) => h.trim());
+      this.sink.header(this.headers);
       return;
     }
     if (!cells.some((c) => c !== '')) return;
+    // the whole row read first: a bound it passes is the answer before this
+    if (this.headers) {
+      const headers = this.headers;
+      const stray = cells.findIndex((cell, i) => cell !== '' && !headers[i]);
+      if (stray >= 0) {
+        throw AppError.field(
+          'validation',
+          'file',
+          msg('importNoHeader', { row, column: columnLetter(stray + 1) }),
+        );
+      }
+    }
     if (++this.filled > this.maxRows) {
       throw AppError.field('validation', 'file', msg('fileMaxRows', { max: this.maxRows }));
     }
@@ -218,11 +245,6 @@ async function readXlsx(filePath: string, table: TableBuilder): Promise<void> {
   }
 }
 
-/** Our exports write a formula-looking cell with a leading `'` (csv.ts): read back, it is the text again. */
-function undefuse(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
-
 /**
  * CSV split as it is read (the rules of `parseCsv`, csv.ts: RFC 4180, CRLF or LF, a leading BOM), chunk by
  * chunk: each field is counted against the cell bound as it ends and each record handed on as it ends, so that
@@ -289,7 +311,7 @@ class CsvSplitter {
     this.endField();
     const record = this.record;
     this.record = [];
-    this.table.add(++this.records, record.length, (c) => undefuse(record[c - 1].trim()), true);
+    this.table.add(++this.records, record.length, (c) => record[c - 1].trim(), true);
   }
 }
 

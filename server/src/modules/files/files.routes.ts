@@ -140,6 +140,7 @@ export function registerFilesRoutes(api: ApiRouter, db: Knex, files: FilesServic
     path: '/files/:id',
     access: 'staff',
     schemas: { params: ZIdParams, query: ZDownloadQuery },
+    answers: { kind: 'file', types: ['*/*'] },
     handler: async (req, res) => {
       const found = await files.forDownload(req.parsed.params.id, contextOf(req));
       await sendDownload(res, found, req.parsed.query.inline === '1');

@@ -102,7 +102,82 @@ const TEMPLATES = {
         '如並非由您本人更改，請立即重設密碼並聯絡系統管理員。',
     }),
   },
+  /** to a consultant: an intake's deadline within the reminder window, with the consultant's students applying */
+  intakeDeadline: {
+    en: (p: ReminderParams & { intake: string; school: string; students: string[] }) => ({
+      subject: `Application deadline ${p.deadline}: ${p.school}, ${p.intake}`,
+      text:
+        `The application deadline of ${p.school}, ${p.intake} is ${p.deadline} (${daysText('en', p.days)}).\n\n` +
+        `Your students applying:\n${p.students.map((line) => `- ${line}`).join('\n')}\n\n${p.link}`,
+    }),
+    zh_HK: (p: ReminderParams & { intake: string; school: string; students: string[] }) => ({
+      subject: `申請截止日 ${p.deadline}：${p.school}（${p.intake}）`,
+      text:
+        `${p.school}（${p.intake}）的申請截止日為 ${p.deadline}（${daysText('zh_HK', p.days)}）。\n\n` +
+        `您負責的申請學生：\n${p.students.map((line) => `- ${line}`).join('\n')}\n\n${p.link}`,
+    }),
+  },
+  /** to a student: documents of an application still pending near its deadline (the portal's documents page) */
+  pendingDocumentsStudent: {
+    en: (p: ReminderParams & { name: string; school: string; documents: string[] }) => ({
+      subject: `Documents still to upload before ${p.deadline}`,
+      text:
+        `Dear ${p.name},\n\nYour application to ${p.school} closes on ${p.deadline} (${daysText('en', p.days)}). ` +
+        `These documents have not been uploaded yet:\n\n${p.documents.map((d) => `- ${d}`).join('\n')}\n\n` +
+        `Upload them in the student portal:\n${p.link}`,
+    }),
+    zh_HK: (p: ReminderParams & { name: string; school: string; documents: string[] }) => ({
+      subject: `請於 ${p.deadline} 前上載文件`,
+      text:
+        `${p.name}您好：\n\n您向${p.school}提交的申請將於 ${p.deadline} 截止（${daysText('zh_HK', p.days)}）。` +
+        `以下文件尚未上載：\n\n${p.documents.map((d) => `- ${d}`).join('\n')}\n\n` +
+        `請到學生平台上載：\n${p.link}`,
+    }),
+  },
+  /** to the student's consultant: the same documents, named for the consultant */
+  pendingDocumentsConsultant: {
+    en: (p: ReminderParams & { student: string; school: string; documents: string[] }) => ({
+      subject: `Documents pending: ${p.student}, deadline ${p.deadline}`,
+      text:
+        `${p.student}'s application to ${p.school} closes on ${p.deadline} (${daysText('en', p.days)}). ` +
+        `These documents are still pending:\n\n${p.documents.map((d) => `- ${d}`).join('\n')}\n\n${p.link}`,
+    }),
+    zh_HK: (p: ReminderParams & { student: string; school: string; documents: string[] }) => ({
+      subject: `文件未遞交：${p.student}，截止日 ${p.deadline}`,
+      text:
+        `${p.student}向${p.school}提交的申請將於 ${p.deadline} 截止（${daysText('zh_HK', p.days)}）。` +
+        `以下文件仍未遞交：\n\n${p.documents.map((d) => `- ${d}`).join('\n')}\n\n${p.link}`,
+    }),
+  },
+  /** to a branch's staff: invoices of the branch past their due date with money outstanding */
+  overdueInvoices: {
+    en: (p: { invoices: string[]; link: string }) => ({
+      subject: `Overdue invoices: ${p.invoices.length}`,
+      text:
+        `These invoices of your branch are past their due date with an amount outstanding:\n\n` +
+        `${p.invoices.map((line) => `- ${line}`).join('\n')}\n\n${p.link}`,
+    }),
+    zh_HK: (p: { invoices: string[]; link: string }) => ({
+      subject: `逾期發票：${p.invoices.length} 張`,
+      text:
+        `貴分行以下發票已過到期日，仍有未付金額：\n\n` +
+        `${p.invoices.map((line) => `- ${line}`).join('\n')}\n\n${p.link}`,
+    }),
+  },
 } satisfies Record<string, Record<MailLanguage, (params: never) => Rendered>>;
+
+/** What every reminder says: the deadline (`YYYY-MM-DD`), how many days until it, and where to act. */
+export interface ReminderParams {
+  deadline: string;
+  days: number;
+  link: string;
+}
+
+/** "in 3 days", "today", "tomorrow" — as a reminder words the days left before a deadline. */
+function daysText(language: MailLanguage, days: number): string {
+  if (language === 'zh_HK') return days <= 0 ? '即日' : days === 1 ? '明天' : `尚餘 ${days} 日`;
+  return days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+}
 
 /** Who did it, when (Hong Kong time) and from where: the facts every notice gives. */
 export interface NoticeParams {
@@ -125,6 +200,8 @@ const SETTING_LABELS: Record<MailLanguage, Record<string, string>> = {
     storage_quota_mb: 'Storage quota',
     storage_suspended: 'Uploads suspended',
     max_upload_mb: 'Upload size limit',
+    reminders_enabled: 'Mail reminders',
+    reminders_time: 'Time of the daily reminders',
   },
   zh_HK: {
     smtp_host: '郵件伺服器（SMTP 主機）',
@@ -138,6 +215,8 @@ const SETTING_LABELS: Record<MailLanguage, Record<string, string>> = {
     storage_quota_mb: '儲存空間配額',
     storage_suspended: '暫停上載',
     max_upload_mb: '上載檔案大小上限',
+    reminders_enabled: '電郵提示',
+    reminders_time: '每日提示的發送時間',
   },
 };
 
@@ -145,7 +224,7 @@ function settingLabel(language: MailLanguage, key: string): string {
   const label = SETTING_LABELS[language][key];
   if (label) return label;
   if (key.startsWith('feature_'))
-    return `${language === 'en' ? 'Feature' : '功能'}: ${key.slice('feature_'.length)}`;
+    return `${language === 'en' ? 'Feature: ' : '功能：'}${key.slice('feature_'.length)}`;
   return key;
 }
 

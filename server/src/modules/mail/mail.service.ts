@@ -32,6 +32,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** files sent with it (an invoice's PDF) */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface SmtpInput {

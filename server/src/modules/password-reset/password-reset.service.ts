@@ -3,7 +3,6 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { changeEvents } from '../../lib/change-events';
 import { clock } from '../../lib/clock';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
@@ -94,7 +93,6 @@ export function createPasswordResetService(
           },
         );
       });
-      changeEvents.emit(['users', 'user_sessions', 'api_tokens']);
       mail.queue({
         to: user.email,
         ...renderMail('passwordChanged', user.language, { when: hongKongTime(clock.now()), ip: ctx.ip }),

@@ -4,7 +4,6 @@ import type { Config } from '../../config';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import type { BackgroundWork } from '../../lib/background';
-import { changeEvents } from '../../lib/change-events';
 import { clock, toDbDateTime } from '../../lib/clock';
 import { logger } from '../../lib/logger';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -102,7 +101,6 @@ export function createPortalAccountService(deps: {
           entityId: studentId,
         });
       });
-      changeEvents.emit(['students', 'user_sessions']);
       if (row.portal_email)
         mail.queue({
           to: row.portal_email,
@@ -125,7 +123,6 @@ export function createPortalAccountService(deps: {
           after: { language },
         });
       });
-      changeEvents.emit(['students']);
     },
   };
 }

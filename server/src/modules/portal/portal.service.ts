@@ -4,7 +4,6 @@ import { nameIn } from '../calendar/calendar.sources';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { changeEvents } from '../../lib/change-events';
 import { toDbDateTime } from '../../lib/clock';
 import type { Row } from '../../resources/resource';
 import { createResourceService, type ResourceService } from '../../resources/resource.service';
@@ -422,7 +421,6 @@ export function createPortalService(deps: {
     async submit(studentId: number, ctx: RequestContext): Promise<Row> {
       await write(studentId, async (uow) => {
         const trx = uow.trx;
-        uow.changed('students');
         const before = await studentsRepository.findById(trx, studentId);
         if (!before) throw new AppError('not_found');
         const errors: Record<string, MessageRef[]> = {};
@@ -443,7 +441,6 @@ export function createPortalService(deps: {
           after: { info_submitted_at: at, info_confirmed_at: at },
         });
       });
-      changeEvents.emit(['students']);
       return studentAnswer(studentId);
     },
   };

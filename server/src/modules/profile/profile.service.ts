@@ -4,7 +4,6 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { RequestContext, StaffUser } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { changeEvents } from '../../lib/change-events';
 import { clock, fromDbDateTime, toDbDateTime } from '../../lib/clock';
 import { safeEqual } from '../../lib/crypto';
 import type { ResourceService } from '../../resources/resource.service';
@@ -114,7 +113,6 @@ export function createProfileService(deps: {
           },
         });
       });
-      changeEvents.emit(['users']);
       let verification: 'sent' | 'smtp_not_configured' | 'email_failed' | null = null;
       if (emailChanged) {
         // the old address hears of it, in case it was not its owner who changed it
@@ -166,7 +164,6 @@ export function createProfileService(deps: {
         });
         return tokens;
       });
-      changeEvents.emit(['users', 'user_sessions', 'api_tokens']);
       mail.queue({
         to: row.email,
         ...renderMail('passwordChanged', row.language, { when: hongKongTime(clock.now()), ip: ctx.ip }),
@@ -195,7 +192,6 @@ export function createProfileService(deps: {
     /** Every other browser of this account is signed out: its cookie answers 401 from the next request. */
     async logoutOtherSessions(userId: number, currentHash: string, ctx: RequestContext): Promise<number> {
       const n = await userSessionsRepository.deleteOthers(db, userId, currentHash);
-      changeEvents.emit(['user_sessions']);
       await auditService.record(db, ctx, {
         action: 'logout_other_sessions',
         entity: 'user',
@@ -210,7 +206,6 @@ export function createProfileService(deps: {
       await deps.users.remove(userId, { ...ctx, branchScope: null });
       await userSessionsRepository.deleteForUser(db, userId);
       await apiTokensRepository.deleteForUser(db, userId);
-      changeEvents.emit(['user_sessions', 'api_tokens']);
     },
 
     /** Mails a signed link (valid 24 h, void once the address changes) to the account's address. */
@@ -236,7 +231,6 @@ export function createProfileService(deps: {
       if (!valid) throw AppError.field('validation', 'signature', 'verificationExpired');
       if (!row.email_verified_at) {
         await usersRepository.update(db, row.id, { email_verified_at: toDbDateTime() });
-        changeEvents.emit(['users']);
         await auditService.record(db, ctx, { action: 'email_verified', entity: 'user', entityId: row.id });
       }
       return { verified: true };

@@ -2,7 +2,6 @@ import { hashPassword } from '../../lib/passwords';
 import type { Knex } from 'knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { changeEvents } from '../../lib/change-events';
 import { toDbDateTime } from '../../lib/clock';
 import { auditService } from '../audit/audit.service';
 import { isRegistrationEnabled, loadFeatures } from '../users/account-settings';
@@ -45,7 +44,6 @@ export function createRegistrationService(db: Knex) {
           after: { name: input.name, email: input.email, is_active: false },
         });
       });
-      changeEvents.emit(['users']);
       return { message: REGISTERED };
     },
   };

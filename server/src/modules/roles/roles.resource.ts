@@ -1,11 +1,5 @@
 import type { MessageKey } from '../../../../shared/messages';
-import {
-  CRUD_ACTIONS,
-  EXTRA_ACTIONS,
-  MODULES,
-  PERMISSIONS,
-  type DataScope,
-} from '../../../../shared/permissions';
+import { MODULES, PERMISSIONS, moduleActions, type DataScope } from '../../../../shared/permissions';
 import { DATA_SCOPES, ZRoleCreate, ZRoleUpdate } from '../../../../shared/schemas/roles';
 import { fieldLabelKey } from '../../../../shared/resources/declaration';
 import { declaredDefaults } from '../../../../shared/resources/derive';
@@ -109,7 +103,7 @@ export const roleRules: Partial<ResourceDefinition> = declaredRules<typeof roles
     /** the role editor's module × action grid */
     grid: MODULES.map((module) => ({
       module,
-      actions: [...CRUD_ACTIONS, ...(EXTRA_ACTIONS[module] ?? [])],
+      actions: moduleActions(module),
     })),
   }),
 });

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
-import { changeEvents } from '../../lib/change-events';
 import { clock } from '../../lib/clock';
 import { logger } from '../../lib/logger';
 import { assertMayChangeProtectedSettings } from '../access/access-rules';
@@ -11,7 +10,7 @@ import { usersRepository } from '../users/users.repository';
 
 /**
  * The settings that hand over the keys to every account: mail (a password reset link goes wherever SMTP
- * says), security (required 2FA, self-registration, the feature switches) and storage (quota, suspension,
+ * says; the reminders mail students and staff), security (required 2FA, self-registration, the feature switches) and storage (quota, suspension,
  * upload limit). Whoever changes them could take over the admin account, so they are protected.
  */
 const PROTECTED = new Set<string>([
@@ -21,6 +20,9 @@ const PROTECTED = new Set<string>([
   'storage_quota_mb',
   'storage_suspended',
   'max_upload_mb',
+  // the reminders mail students and staff through the mail settings
+  'reminders_enabled',
+  'reminders_time',
 ]);
 
 export function isProtectedSetting(key: string): boolean {
@@ -74,7 +76,6 @@ export function createSettingsGuard(deps: { db: Knex; mail: MailService }) {
           for (const key of sensitive) changed.add(key);
         }),
       );
-      changeEvents.emit(['settings']);
       if (changed.size) await announce(ctx, [...changed], mailBefore);
       return result;
     },

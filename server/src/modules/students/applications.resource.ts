@@ -1,4 +1,5 @@
 import {
+  ADMISSION_STATUSES,
   applicationDocuments,
   DOCUMENT_CODES,
   DOCUMENT_STATUSES,
@@ -70,6 +71,13 @@ async function createChecklist(db: Trx, applicationId: number, admissionId: numb
  */
 export function studentApplicationRules(removeOwned: RemoveOwnedFiles) {
   return declaredRules(studentApplications, {
+    /**
+     * `answered`: the applications the school has answered (`ADMISSION_STATUSES`), for the student's admission tab
+     * (students.resource.ts). A filter of the service only: the list's query schema has no such parameter.
+     */
+    applyFilters(qb, values) {
+      if (values.answered === true) qb.whereIn('student_applications.status', [...ADMISSION_STATUSES]);
+    },
     async beforeWrite(db, data, existing) {
       if (!('school_id' in data) && !('admission_id' in data) && !('subject_id' in data)) return;
       const schoolId = numberOrNull(merged(data, existing, 'school_id'));

@@ -21,7 +21,7 @@ export const PENDING_DOCUMENTS_DAYS_BEFORE = 14;
 export const PENDING_DOCUMENTS_DAYS_AFTER = 7;
 
 /** The checklist statuses of a document not (or no longer) sent to the school and still needed. */
-const OPEN_STATUSES = ['pending', 'uploaded', 'unsubmitted'] as const;
+export const OPEN_STATUSES = ['pending', 'uploaded', 'unsubmitted'] as const;
 
 /** Between a title's label and what it is about. */
 const SEPARATOR: Record<Language, string> = { en: ': ', zh_HK: '：' };

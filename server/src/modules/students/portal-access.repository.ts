@@ -1,4 +1,5 @@
 import type { Trx } from '../../db/knex';
+import { searchTerms } from '../../db/search';
 import { toDbDateTime } from '../../lib/clock';
 
 /**
@@ -44,6 +45,9 @@ export const portalAccessRepository = {
     await db('students')
       .where({ id })
       .update({ ...data, updated_at: toDbDateTime(), updated_by: actorId });
+    // a searchable column written here (none today: the portal columns) keeps its search terms in step
+    if (searchTerms.touchesDeclared('students', data))
+      await searchTerms.refreshDeclared(db, 'students', [id]);
   },
 
   /** Replaces the student's live link of `purpose` with a new one. */

@@ -3,7 +3,6 @@ import type { Config } from '../../config';
 import type { Trx } from '../../db/knex';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { changeEvents } from '../../lib/change-events';
 import { clock, toDbDateTime } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
@@ -129,7 +128,6 @@ export function createPortalAccessService(deps: {
         );
         return { student: row, previousInvitedAt: row.portal_invited_at };
       });
-      changeEvents.emit(['students']);
       const email = String(student.portal_email);
       const link = `${portalUrl(config)}/password/set?${new URLSearchParams({ token })}`;
       const name =
@@ -151,7 +149,6 @@ export function createPortalAccessService(deps: {
             ctx.actor.id,
           );
         });
-        changeEvents.emit(['students']);
         throw err;
       }
       await auditService.record(db, ctx, {
@@ -186,7 +183,6 @@ export function createPortalAccessService(deps: {
           entityId: id,
         });
       });
-      changeEvents.emit(['students', 'user_sessions']);
       return students.get(id, ctx);
     },
 
@@ -214,7 +210,6 @@ export function createPortalAccessService(deps: {
           after: after ?? null,
         });
       });
-      changeEvents.emit(['students']);
       return students.get(id, ctx);
     },
 
@@ -252,7 +247,6 @@ export function createPortalAccessService(deps: {
           },
         );
       });
-      changeEvents.emit(['students', 'user_sessions']);
       return notice(msg('portalPasswordSet'));
     },
   };

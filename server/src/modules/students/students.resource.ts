@@ -1,13 +1,21 @@
 import { students } from '../../../../shared/resources/students';
+import type { Knex } from 'knex';
+import type { ResourceDefinition } from '../../resources/resource';
+import type { ResourceService } from '../../resources/resource.service';
+import { childListFor } from '../../resources/tab-data';
 import { declaredDefaults } from '../../../../shared/resources/derive';
 import { AppError } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
 import { apiDateTime, declaredRules, numberOrNull } from '../../resources/rows';
+import { keptRowsByKey } from '../../resources/names-cache';
 import { resourceRepository } from '../../resources/resource.repository';
 import { businessDate } from '../numbering/business-time';
 import { numberingService } from '../numbering/numbering.service';
 import { activeOptions } from '../options/options.service';
 import { portalAccessRepository } from './portal-access.repository';
+import { moneyRepository } from '../money/money.repository';
+import { salesRepository } from '../sales/sales.repository';
+import { can } from '../../../../shared/permissions';
 
 /** `YYYY-MM-DD` of the Hong Kong date `months` months from today. */
 function monthsFromToday(months: number): string {
@@ -139,12 +147,7 @@ export const studentRules = declaredRules(students, {
   async expand(db, rows) {
     const ids = [...new Set(rows.map((r) => numberOrNull(r.category_id)).filter((id) => id !== null))];
     if (!ids.length) return rows;
-    const categories = await resourceRepository.findWhere(
-      db,
-      'student_categories',
-      (qb) => qb.whereIn('id', ids),
-      ['id', 'color'],
-    );
+    const categories = await keptRowsByKey(db, { table: 'student_categories', columns: ['color'] }, ids);
     const colours = new Map(categories.map((c) => [Number(c.id), c.color ?? null]));
     return rows.map((row) => ({
       ...row,
@@ -152,3 +155,40 @@ export const studentRules = declaredRules(students, {
     }));
   },
 });
+
+/**
+ * A student's tabs beyond their child lists (declared.module.ts gives those): the admission tab answers the first
+ * page of the student's applications the school has answered (`admissions`: offered, rejected, accepted,
+ * enrolled; `ADMISSION_STATUSES`), as the applications' own route answers this caller.
+ */
+export function studentTabData(
+  db: Knex,
+  resources: ReadonlyMap<string, ResourceService> | undefined,
+): ResourceDefinition['tabData'] {
+  return {
+    // the invoice tab: the student's orders (not void) summed per currency, never across currencies; the orders
+    // themselves are listed at `/api/students/{id}/orders` (their declaration's `listedUnder`)
+    order: async (trx, row, ctx) => {
+      const holder = ctx.access
+        ? { is_admin: ctx.access.isAdmin, permissions: ctx.access.permissions }
+        : null;
+      if (!can(holder, 'orders.view')) return {};
+      return { outstanding_by_currency: await salesRepository.outstandingByCurrency(trx, Number(row.id)) };
+    },
+    // the prepaid tab: the student's balance per currency (deposits less receipts drawn on them); the deposits
+    // themselves are listed at `/api/students/{id}/prepaids` (their declaration's `parent`)
+    prepaid: async (trx, row, ctx) => {
+      const holder = ctx.access
+        ? { is_admin: ctx.access.isAdmin, permissions: ctx.access.permissions }
+        : null;
+      if (!can(holder, 'receipts.view')) return {};
+      return { prepaid_balances: await moneyRepository.balances(trx, Number(row.id)) };
+    },
+    admission: async (_trx, row, ctx) => {
+      const applications = resources?.get('student_application');
+      if (!applications) throw new Error('The declared resource student_application is not registered');
+      const list = await childListFor(applications, db, Number(row.id), ctx, { answered: true });
+      return list ? { admissions: list } : {};
+    },
+  };
+}

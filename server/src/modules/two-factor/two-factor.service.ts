@@ -3,7 +3,6 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { changeEvents } from '../../lib/change-events';
 import { toDbDateTime } from '../../lib/clock';
 import { decrypt, encrypt, safeEqual } from '../../lib/crypto';
 import { auditService } from '../audit/audit.service';
@@ -82,7 +81,6 @@ export function createTwoFactorService(db: Knex, config: Config) {
         two_factor_confirmed_at: null,
         two_factor_last_step: null,
       });
-      changeEvents.emit(['users']);
       await auditService.record(db, ctx, { action: 'two_factor_enabling', entity: 'user', entityId: userId });
       const url = otpauthUrl(secret, row.email, TOTP_ISSUER);
       return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url) };
@@ -107,7 +105,6 @@ export function createTwoFactorService(db: Knex, config: Config) {
         throw AppError.field('validation', 'code', 'twoFactorCodeInvalid');
       }
       await usersRepository.update(db, userId, { two_factor_confirmed_at: toDbDateTime() });
-      changeEvents.emit(['users']);
       const codes = await issueRecoveryCodes(userId);
       await auditService.record(db, ctx, { action: 'two_factor_enabled', entity: 'user', entityId: userId });
       return { recovery_codes: codes };
@@ -134,7 +131,6 @@ export function createTwoFactorService(db: Knex, config: Config) {
         two_factor_confirmed_at: null,
         two_factor_last_step: null,
       });
-      changeEvents.emit(['users']);
       await auditService.record(db, ctx, { action: 'two_factor_disabled', entity: 'user', entityId: userId });
     },
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import inject from 'light-my-request';
-import { FIELD_MESSAGES } from '../../shared/messages';
-import { OPTION_KEYS } from '../../shared/schemas/options';
-import type { RegisteredRoute } from '../src/http/api-router';
+import { FIELD_MESSAGES } from '../../../shared/messages';
+import { OPTION_KEYS } from '../../../shared/schemas/options';
+import type { RegisteredRoute } from '../../src/http/api-router';
 import {
   Client,
   createBranch,
@@ -14,11 +14,11 @@ import {
   PORTAL_HOST,
   STAFF_HOST,
   type TestApp,
-} from './harness';
+} from '../harness';
 
 // light-my-request's own `cookie` is ESM only (jest runs CommonJS here); it serves only the `cookies` option,
 // which this test does not use (the session cookie goes in the Cookie header)
-jest.mock('../../node_modules/light-my-request/node_modules/cookie/dist/index.js', () => ({
+jest.mock('../../../node_modules/light-my-request/node_modules/cookie/dist/index.js', () => ({
   stringifySetCookie: () => {
     throw new Error('the cookies option is not used here');
   },
@@ -36,7 +36,8 @@ jest.mock('../../node_modules/light-my-request/node_modules/cookie/dist/index.js
  * the caller itself are kept harmless: a settings change a valid body makes is undone at once, record 1 of each
  * resource is not the caller's, and a session that ends is signed in again (the count is printed).
  * The suite sends 100 bodies per route (every kind of body, in about 15 s); `npm run test:hostile` sends the
- * 1,000 per route of quality §35 (about 2 minutes), as CI does on MariaDB + Redis.
+ * 1,000 per route of quality §35, as CI does on MariaDB + Redis. The routes are shared out between two test files
+ * (`hostile-input-1` and `-2`, each its own app and database), which Jest runs side by side: each prints its half.
  */
 
 const BODIES_PER_ROUTE = Number(process.env.HOSTILE_BODIES ?? 100);
@@ -815,209 +816,232 @@ function builtIns(): Map<string, unknown> {
 }
 const BUILT_INS = builtIns();
 
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'loopback' });
-  // record 1 of users, roles, companies and branches is not an admin's: changing or deleting it harms no caller
-  await createUser(t.db, { email: 'record-one@example.com' });
-  await createBranch(t.db, 'ONE');
-  admin.email = (await createUser(t.db, { is_admin: true, password })).email;
-  unconfirmedAdmin.email = (await createUser(t.db, { is_admin: true, password })).email;
-  await signIn(admin);
-  await signIn(unconfirmedAdmin);
-  // student 1 is not the portal caller: staff routes fuzzed at `/students/1/…` never end the caller's session
-  await createStudent(t.db);
-  student.email = (await createStudent(t.db, { password })).email;
-  await signIn(student);
-  // record 1 of the other resources
-  for (const path of ['/holidays', '/areas', '/order-terms', '/refund-terms', `/options/${OPTION_KEYS[0]}`]) {
-    const res = await fire(admin, 'post', `/api${path}`, {
-      kind: 'setup',
-      headers: JSON_TYPE,
-      payload: json(baseFor(path) ?? BASES['/options/:key']),
-    });
-    expect(res.statusCode).toBe(201);
-  }
-  settingsSnapshot = await t.db('settings').select('*');
-  SCHEMA_FIELDS = await schemaFieldNames();
-}, 120_000);
-afterAll(() => t.close());
-
-describe('hostile request bodies (quality §35)', () => {
-  const post = (url: string, headers: Record<string, string>, payload?: string | Buffer) =>
-    fire(admin, 'post', url, { kind: 'named', headers, payload });
-
-  it('refuses prototype keys with 422 and leaves Object.prototype alone', async () => {
-    const res = await post('/api/holidays', JSON_TYPE, '{"__proto__":{"x":1}}');
-    expect(res.statusCode).toBe(422);
-    const body = JSON.parse(res.payload);
-    expect(body.code).toBe('validation');
-    expect(Object.keys(body.errors)).toEqual(['__proto__']);
-    for (const payload of [
-      '{"constructor":{"prototype":{"x":1}}}',
-      '{"toString":1}',
-      '{"date":"2031-06-01","name_en":"a","name_zh":"b","hasOwnProperty":"x"}',
-      '{"name_en":{"valueOf":1}}',
-      '[{"__proto__":{"x":1}}]',
+/**
+ * The suite, for the routes whose place in the registered list is `index` modulo `of` (the other checks run with
+ * the first share only).
+ */
+export function hostileSuite(shard: { index: number; of: number }): void {
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'loopback' });
+    // record 1 of users, roles, companies and branches is not an admin's: changing or deleting it harms no caller
+    await createUser(t.db, { email: 'record-one@example.com' });
+    await createBranch(t.db, 'ONE');
+    admin.email = (await createUser(t.db, { is_admin: true, password })).email;
+    unconfirmedAdmin.email = (await createUser(t.db, { is_admin: true, password })).email;
+    await signIn(admin);
+    await signIn(unconfirmedAdmin);
+    // student 1 is not the portal caller: staff routes fuzzed at `/students/1/…` never end the caller's session
+    await createStudent(t.db);
+    student.email = (await createStudent(t.db, { password })).email;
+    await signIn(student);
+    // record 1 of the other resources
+    for (const path of [
+      '/holidays',
+      '/areas',
+      '/order-terms',
+      '/refund-terms',
+      `/options/${OPTION_KEYS[0]}`,
     ]) {
-      expect({ payload, status: (await post('/api/holidays', JSON_TYPE, payload)).statusCode }).toEqual({
-        payload,
-        status: 422,
+      const res = await fire(admin, 'post', `/api${path}`, {
+        kind: 'setup',
+        headers: JSON_TYPE,
+        payload: json(baseFor(path) ?? BASES['/options/:key']),
       });
+      expect(res.statusCode).toBe(201);
     }
-    // an own `toString` once reached the login throttle's key (`String(email)`) before validation
-    const login = await post('/api/login', JSON_TYPE, '{"email":{"toString":{"x":1}},"password":"x"}');
-    expect(login.statusCode).toBe(422);
-    expect(({} as Record<string, unknown>).x).toBeUndefined();
-  });
+    settingsSnapshot = await t.db('settings').select('*');
+    SCHEMA_FIELDS = await schemaFieldNames();
+  }, 120_000);
+  afterAll(() => t.close());
 
-  it('refuses unsupported charsets and content encodings with 415, unreadable ones with 422', async () => {
-    const refused = async (headers: Record<string, string>, payload: string | Buffer, status: number) => {
-      const res = await post('/api/holidays', headers, payload);
-      expect({ headers, status: res.statusCode }).toEqual({ headers, status });
-      if (status === 415) expect(codeOf(res.payload)).toBe('unsupported_media_type');
-    };
-    await refused({ 'content-type': 'application/json; charset=utf-16' }, Buffer.from('{}', 'utf16le'), 415);
-    await refused({ 'content-type': 'application/json; charset=latin1' }, '{}', 415);
-    await refused({ 'content-type': 'application/json; charset=utf-7' }, '{}', 415);
-    await refused({ ...JSON_TYPE, 'content-encoding': 'br' }, zlib.brotliCompressSync('{}'), 415);
-    await refused({ ...JSON_TYPE, 'content-encoding': 'zstd' }, '{}', 415);
-    await refused({ ...JSON_TYPE, 'content-encoding': 'x-unknown' }, '{}', 415);
-    await refused({ 'content-type': 'text/plain', 'content-encoding': 'gzip' }, zlib.gzipSync('{}'), 415);
-    await refused({ ...JSON_TYPE, 'content-encoding': 'gzip' }, 'not gzip', 422);
-    await refused({ ...JSON_TYPE, 'content-encoding': 'gzip' }, GZIP_BOMB, 413);
-    await refused({ 'content-type': 'application/json; charset=UTF-8' }, '{}', 422); // read, then validated
-    const gzip = await post(
-      '/api/holidays',
-      { ...JSON_TYPE, 'content-encoding': 'gzip' },
-      zlib.gzipSync(json(BASES['/holidays'])),
-    );
-    expect(gzip.statusCode).toBe(422); // inflated and read: the date of record 1 again is a duplicate
-    expect(codeOf(gzip.payload)).toBe('duplicate');
-  });
+  // the checks that are not per route run with the first share
+  const first = shard.index === 0 ? it : it.skip;
+  describe(`hostile request bodies (quality §35), routes ${shard.index + 1} of every ${shard.of}`, () => {
+    const post = (url: string, headers: Record<string, string>, payload?: string | Buffer) =>
+      fire(admin, 'post', url, { kind: 'named', headers, payload });
 
-  it('refuses bodies nested 10,000 deep and bodies over the limit', async () => {
-    for (const payload of [
-      `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
-      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
-      `{"name_en":${'['.repeat(1_000)}"x"${']'.repeat(1_000)}}`,
-    ]) {
-      const res = await post('/api/holidays', JSON_TYPE, payload);
+    first('refuses prototype keys with 422 and leaves Object.prototype alone', async () => {
+      const res = await post('/api/holidays', JSON_TYPE, '{"__proto__":{"x":1}}');
       expect(res.statusCode).toBe(422);
-    }
-    const over = `{"name_en":"${'h'.repeat(JSON_LIMIT)}"}`;
-    expect((await post('/api/holidays', JSON_TYPE, over)).statusCode).toBe(413);
-  });
-
-  it('refuses NUL, bidi controls and lone surrogates where they do not belong', async () => {
-    const body = (name: string) =>
-      json(
-        new Obj([
-          ['date', '2031-07-01'],
-          ['name_en', name],
-          ['name_zh', '字'],
-        ]),
-      );
-    for (const name of ['a\u0000b', 'evil\u202Etxt', '\u2066x\u2069']) {
-      const res = await post('/api/holidays', JSON_TYPE, body(name));
-      expect(res.statusCode).toBe(422);
-      expect(JSON.parse(res.payload).errors.name_en).toEqual([FIELD_MESSAGES.textControl]);
-    }
-    const key = await post('/api/holidays', JSON_TYPE, '{"na\\u0000me":1}');
-    expect(key.statusCode).toBe(422);
-    // a lone surrogate is stored as U+FFFD by the UTF-8 encoder, never a 500
-    const lone = await post('/api/holidays', JSON_TYPE, body('x').replace('"字"', '"\\ud800"'));
-    expect(lone.statusCode).toBeLessThan(500);
-  });
-
-  it('refuses an API token expiry past the last instant a DATETIME column holds', async () => {
-    // 9999-12-31T23:59:59-14:00 is in the year 10000 in UTC: MySQL refused it with a 500
-    const token = (expires_at: string) =>
-      post('/api/user/api-tokens', JSON_TYPE, json({ name: 'far future', abilities: [], expires_at }));
-    const far = await token('9999-12-31T23:59:59-14:00');
-    expect(far.statusCode).toBe(422);
-    expect(Object.keys(JSON.parse(far.payload).errors)).toEqual(['expires_at']);
-    expect((await token('9999-12-31T23:59:59Z')).statusCode).toBe(201);
-  });
-
-  it(`answers ${BODIES_PER_ROUTE} hostile bodies per write route with 4xx (or 2xx), never 500`, async () => {
-    const routes = t.api.routes.filter(
-      (r) => r.method !== 'get' && !SESSION_ENDING.has(`${r.method} ${r.path}`),
-    );
-    expect(routes.length).toBeGreaterThan(10);
-
-    const statuses = new Map<number, number>();
-    const serverErrors: string[] = [];
-    const wrongStatus: string[] = [];
-    let requests = 0;
-    let signIns = 0;
-    const started = Date.now();
-    for (const route of routes) {
-      const key = `${route.method} ${route.path}`;
-      const url = concrete(route.path);
-      const caller =
-        route.access === 'student' ? student : UNCONFIRMED_ONLY.has(key) ? unconfirmedAdmin : admin;
-      const facts = await learn(route, caller);
-      const shots = shotsFor(key, facts);
-      for (let i = 0; i < shots.length; i++) {
-        const shot = shots[i];
-        // a public route (sign-in, password reset …) throttles per address: each body comes from another one
-        const ip = route.access === 'public' ? `10.36.${i >> 8}.${i & 255}` : HOSTILE_IP;
-        let res = await fire(caller, route.method, url, shot, ip);
-        if (res.statusCode === 401 || (res.statusCode === 403 && codeOf(res.payload) === 'csrf')) {
-          // the session ended (a body ended it): sign in again and send the same body
-          signIns++;
-          await signIn(caller);
-          res = await fire(caller, route.method, url, shot, ip);
-        }
-        if (
-          (res.statusCode < 300 && route.path.startsWith('/settings')) ||
-          (res.statusCode === 403 && codeOf(res.payload) === 'two_factor_required')
-        ) {
-          await restoreSettings();
-        }
-        requests++;
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const sample = () =>
-          `${key} [${shot.kind}] ${JSON.stringify(shot.headers)} ${String(shot.payload ?? '').slice(0, 160)}` +
-          ` → ${res.statusCode} ${res.payload.slice(0, 200)}`;
-        if (res.statusCode >= 500) serverErrors.push(sample());
-        if (shot.expect && res.statusCode !== shot.expect)
-          wrongStatus.push(`expected ${shot.expect}: ${sample()}`);
+      const body = JSON.parse(res.payload);
+      expect(body.code).toBe('validation');
+      expect(Object.keys(body.errors)).toEqual(['__proto__']);
+      for (const payload of [
+        '{"constructor":{"prototype":{"x":1}}}',
+        '{"toString":1}',
+        '{"date":"2031-06-01","name_en":"a","name_zh":"b","hasOwnProperty":"x"}',
+        '{"name_en":{"valueOf":1}}',
+        '[{"__proto__":{"x":1}}]',
+      ]) {
+        expect({ payload, status: (await post('/api/holidays', JSON_TYPE, payload)).statusCode }).toEqual({
+          payload,
+          status: 422,
+        });
       }
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      // an own `toString` once reached the login throttle's key (`String(email)`) before validation
+      const login = await post('/api/login', JSON_TYPE, '{"email":{"toString":{"x":1}},"password":"x"}');
+      expect(login.statusCode).toBe(422);
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    });
 
-    const summary = [...statuses]
-      .sort(([a], [b]) => a - b)
-      .map(([status, n]) => `${status}×${n}`)
-      .join(', ');
-    console.log(
-      `hostile input: ${routes.length} write routes × ${BODIES_PER_ROUTE} bodies = ${requests} requests, ` +
-        `${statuses.get(500) ?? 0} answers of 500 (statuses: ${summary}; ${signIns} sign-ins again; ${seconds} s)` +
-        (serverErrors.length ? `\n5xx answers:\n${[...new Set(serverErrors)].slice(0, 40).join('\n')}` : '') +
-        (wrongStatus.length
-          ? `\nunexpected statuses:\n${[...new Set(wrongStatus)].slice(0, 40).join('\n')}`
-          : ''),
+    first(
+      'refuses unsupported charsets and content encodings with 415, unreadable ones with 422',
+      async () => {
+        const refused = async (headers: Record<string, string>, payload: string | Buffer, status: number) => {
+          const res = await post('/api/holidays', headers, payload);
+          expect({ headers, status: res.statusCode }).toEqual({ headers, status });
+          if (status === 415) expect(codeOf(res.payload)).toBe('unsupported_media_type');
+        };
+        await refused(
+          { 'content-type': 'application/json; charset=utf-16' },
+          Buffer.from('{}', 'utf16le'),
+          415,
+        );
+        await refused({ 'content-type': 'application/json; charset=latin1' }, '{}', 415);
+        await refused({ 'content-type': 'application/json; charset=utf-7' }, '{}', 415);
+        await refused({ ...JSON_TYPE, 'content-encoding': 'br' }, zlib.brotliCompressSync('{}'), 415);
+        await refused({ ...JSON_TYPE, 'content-encoding': 'zstd' }, '{}', 415);
+        await refused({ ...JSON_TYPE, 'content-encoding': 'x-unknown' }, '{}', 415);
+        await refused({ 'content-type': 'text/plain', 'content-encoding': 'gzip' }, zlib.gzipSync('{}'), 415);
+        await refused({ ...JSON_TYPE, 'content-encoding': 'gzip' }, 'not gzip', 422);
+        await refused({ ...JSON_TYPE, 'content-encoding': 'gzip' }, GZIP_BOMB, 413);
+        await refused({ 'content-type': 'application/json; charset=UTF-8' }, '{}', 422); // read, then validated
+        const gzip = await post(
+          '/api/holidays',
+          { ...JSON_TYPE, 'content-encoding': 'gzip' },
+          zlib.gzipSync(json(BASES['/holidays'])),
+        );
+        expect(gzip.statusCode).toBe(422); // inflated and read: the date of record 1 again is a duplicate
+        expect(codeOf(gzip.payload)).toBe('duplicate');
+      },
     );
-    expect(requests).toBe(routes.length * BODIES_PER_ROUTE);
-    expect(statuses.get(500) ?? 0).toBe(0);
-    expect(serverErrors).toEqual([]);
-    expect(wrongStatus).toEqual([]);
-    for (const status of statuses.keys()) expect(status >= 200 && status < 500).toBe(true);
 
-    // the process is not polluted, and the admin still works
-    expect(({} as Record<string, unknown>).x).toBeUndefined();
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(builtIns()).toEqual(BUILT_INS);
-    const me = await fire(admin, 'get', '/api/user', { kind: 'read', headers: {} });
-    expect(me.statusCode).toBe(200);
-    expect(JSON.parse(me.payload).user.email).toBe(admin.email);
-  }, 900_000);
-});
+    first('refuses bodies nested 10,000 deep and bodies over the limit', async () => {
+      for (const payload of [
+        `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+        `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+        `{"name_en":${'['.repeat(1_000)}"x"${']'.repeat(1_000)}}`,
+      ]) {
+        const res = await post('/api/holidays', JSON_TYPE, payload);
+        expect(res.statusCode).toBe(422);
+      }
+      const over = `{"name_en":"${'h'.repeat(JSON_LIMIT)}"}`;
+      expect((await post('/api/holidays', JSON_TYPE, over)).statusCode).toBe(413);
+    });
+
+    first('refuses NUL, bidi controls and lone surrogates where they do not belong', async () => {
+      const body = (name: string) =>
+        json(
+          new Obj([
+            ['date', '2031-07-01'],
+            ['name_en', name],
+            ['name_zh', '字'],
+          ]),
+        );
+      for (const name of ['a\u0000b', 'evil\u202Etxt', '\u2066x\u2069']) {
+        const res = await post('/api/holidays', JSON_TYPE, body(name));
+        expect(res.statusCode).toBe(422);
+        expect(JSON.parse(res.payload).errors.name_en).toEqual([FIELD_MESSAGES.textControl]);
+      }
+      const key = await post('/api/holidays', JSON_TYPE, '{"na\\u0000me":1}');
+      expect(key.statusCode).toBe(422);
+      // a lone surrogate is stored as U+FFFD by the UTF-8 encoder, never a 500
+      const lone = await post('/api/holidays', JSON_TYPE, body('x').replace('"字"', '"\\ud800"'));
+      expect(lone.statusCode).toBeLessThan(500);
+    });
+
+    first('refuses an API token expiry past the last instant a DATETIME column holds', async () => {
+      // 9999-12-31T23:59:59-14:00 is in the year 10000 in UTC: MySQL refused it with a 500
+      const token = (expires_at: string) =>
+        post('/api/user/api-tokens', JSON_TYPE, json({ name: 'far future', abilities: [], expires_at }));
+      const far = await token('9999-12-31T23:59:59-14:00');
+      expect(far.statusCode).toBe(422);
+      expect(Object.keys(JSON.parse(far.payload).errors)).toEqual(['expires_at']);
+      expect((await token('9999-12-31T23:59:59Z')).statusCode).toBe(201);
+    });
+
+    it(`answers ${BODIES_PER_ROUTE} hostile bodies per write route with 4xx (or 2xx), never 500`, async () => {
+      const routes = t.api.routes
+        .filter((r) => r.method !== 'get' && !SESSION_ENDING.has(`${r.method} ${r.path}`))
+        .filter((_r, i) => i % shard.of === shard.index);
+      expect(routes.length).toBeGreaterThan(10);
+
+      const statuses = new Map<number, number>();
+      const serverErrors: string[] = [];
+      const wrongStatus: string[] = [];
+      let requests = 0;
+      let signIns = 0;
+      const started = Date.now();
+      for (const route of routes) {
+        const key = `${route.method} ${route.path}`;
+        const url = concrete(route.path);
+        const caller =
+          route.access === 'student' ? student : UNCONFIRMED_ONLY.has(key) ? unconfirmedAdmin : admin;
+        const facts = await learn(route, caller);
+        const shots = shotsFor(key, facts);
+        for (let i = 0; i < shots.length; i++) {
+          const shot = shots[i];
+          // a public route (sign-in, password reset …) throttles per address: each body comes from another one
+          const ip = route.access === 'public' ? `10.36.${i >> 8}.${i & 255}` : HOSTILE_IP;
+          let res = await fire(caller, route.method, url, shot, ip);
+          if (res.statusCode === 401 || (res.statusCode === 403 && codeOf(res.payload) === 'csrf')) {
+            // the session ended (a body ended it): sign in again and send the same body
+            signIns++;
+            await signIn(caller);
+            res = await fire(caller, route.method, url, shot, ip);
+          }
+          if (
+            (res.statusCode < 300 && route.path.startsWith('/settings')) ||
+            (res.statusCode === 403 && codeOf(res.payload) === 'two_factor_required')
+          ) {
+            await restoreSettings();
+          }
+          requests++;
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const sample = () =>
+            `${key} [${shot.kind}] ${JSON.stringify(shot.headers)} ${String(shot.payload ?? '').slice(0, 160)}` +
+            ` → ${res.statusCode} ${res.payload.slice(0, 200)}`;
+          if (res.statusCode >= 500) serverErrors.push(sample());
+          if (shot.expect && res.statusCode !== shot.expect)
+            wrongStatus.push(`expected ${shot.expect}: ${sample()}`);
+        }
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+
+      const summary = [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(', ');
+      console.log(
+        `hostile input (share ${shard.index + 1} of ${shard.of}): ${routes.length} write routes × ${BODIES_PER_ROUTE} bodies = ${requests} requests, ` +
+          `${statuses.get(500) ?? 0} answers of 500 (statuses: ${summary}; ${signIns} sign-ins again; ${seconds} s)` +
+          (serverErrors.length
+            ? `\n5xx answers:\n${[...new Set(serverErrors)].slice(0, 40).join('\n')}`
+            : '') +
+          (wrongStatus.length
+            ? `\nunexpected statuses:\n${[...new Set(wrongStatus)].slice(0, 40).join('\n')}`
+            : ''),
+      );
+      expect(requests).toBe(routes.length * BODIES_PER_ROUTE);
+      expect(statuses.get(500) ?? 0).toBe(0);
+      expect(serverErrors).toEqual([]);
+      expect(wrongStatus).toEqual([]);
+      for (const status of statuses.keys()) expect(status >= 200 && status < 500).toBe(true);
+
+      // the process is not polluted, and the admin still works
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(builtIns()).toEqual(BUILT_INS);
+      const me = await fire(admin, 'get', '/api/user', { kind: 'read', headers: {} });
+      expect(me.statusCode).toBe(200);
+      expect(JSON.parse(me.payload).user.email).toBe(admin.email);
+    }, 900_000);
+  });
+}
 
 /** Every field name the shared schemas declare (objects, and the members of unions). */
 async function schemaFieldNames(): Promise<string[]> {
-  const dir = path.join(__dirname, '../../shared/schemas');
+  const dir = path.join(__dirname, '../../../shared/schemas');
   const names = new Set<string>();
   const collect = (schema: unknown) => {
     const s = schema as { shape?: Record<string, unknown>; options?: unknown[] } | null;
