@@ -2,16 +2,18 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { accessibleNames } from './build/accessible-names';
+import { precompress } from './build/precompress';
 
 const root = import.meta.dirname;
 
 /**
  * Two HTML entries: the back-office (`index.html`) and the student portal (`portal.html`). The server
- * answers every non-API GET with one of them depending on the host (`student.*` → portal).
+ * answers every non-API GET with one of them depending on the host (`student.*` → portal). Every text file
+ * of the build is stored brotli- and gzip-compressed beside itself, which the server sends (`precompress`).
  */
 export default defineConfig({
   root,
-  plugins: [react(), accessibleNames()],
+  plugins: [react(), accessibleNames(), precompress()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,

@@ -81,7 +81,10 @@ describe('start-up', () => {
     await initialLoad(store, 'backoffice');
     await new Promise((r) => setTimeout(r, 0));
     expect(store.getState().app.user).toBeNull();
-    expect(router.state.location.pathname + router.state.location.search).toBe('/login?timeout=1');
+    // the page on show is asked for again once signed in (issue 31)
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/login?timeout=1&from=%2Fcomponents%2Ftabs',
+    );
   });
 
   it('on the portal refreshes the held student from /api/student', async () => {

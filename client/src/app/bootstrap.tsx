@@ -7,8 +7,16 @@ import { getStoredLocale, localeFromSearch } from '../i18n/locale';
 import { authApi, unwrapStudent } from '../features/auth/auth-api';
 import { LoadingScreen } from '../components/loading-screen';
 import { appActions } from './app-slice';
+import { languageAsked } from './language-asked';
 import { startHeartbeat } from './heartbeat';
-import { failedLocation, navigateTo, setActiveRouter, watchNavigation } from './navigation';
+import {
+  currentPath,
+  failedLocation,
+  navigateTo,
+  setActiveRouter,
+  watchNavigation,
+  withReturn,
+} from './navigation';
 import { AppProviders } from './providers';
 import { buildRoutes } from './routes/build-routes';
 import type { LazyPage, RouteTable } from './routes/types';
@@ -29,7 +37,9 @@ export function connectHttp(store: AppStore): void {
         store.dispatch(appActions.setStudent({ ...student, must_change_password: true }));
       // an error screen's "Try again" opens the screen whose load failed again
       const retry = action.to.startsWith('/error-') ? (failedLocation() ?? undefined) : undefined;
-      navigateTo(action.to, { replace: action.replace, retry });
+      // a session that ended: signing in again returns to the page that was asked for
+      const to = action.signOut ? withReturn(action.to, currentPath()) : action.to;
+      navigateTo(to, { replace: action.replace, retry });
     },
   });
 }
@@ -107,6 +117,8 @@ export function startApp(
 
   const ready = (async () => {
     await initialLoad(store, kind);
+    // the address's language is the last explicit choice: saved to the account, or kept for the next sign-in
+    if (requested) languageAsked(store, requested);
     startHeartbeat(store, kind);
     const router = createBrowserRouter(buildRoutes(table, { kind, store, layouts }));
     setActiveRouter(router);

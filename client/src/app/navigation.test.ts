@@ -1,6 +1,6 @@
 import { createMemoryRouter } from 'react-router-dom';
 import { appActions } from './app-slice';
-import { watchNavigation } from './navigation';
+import { returnPath, watchNavigation, withReturn } from './navigation';
 import { makeStore } from './store';
 
 function setup(initial = '/components/tabs') {
@@ -51,5 +51,21 @@ describe('after each navigation (spec §2)', () => {
     await done;
     expect(store.getState().app.loaded).toBe(true);
     stop();
+  });
+});
+
+describe('the page asked for before signing in (issue 31)', () => {
+  it('goes along with the sign-in address and is where signing in lands', () => {
+    const to = withReturn('/login?timeout=1', '/students/basic/7?tab=2');
+    expect(to).toBe('/login?timeout=1&from=%2Fstudents%2Fbasic%2F7%3Ftab%3D2');
+    expect(returnPath(to.split('?')[1])).toBe('/students/basic/7?tab=2');
+    expect(withReturn('/login', '/settings/audit-log')).toBe('/login?from=%2Fsettings%2Faudit-log');
+  });
+
+  it('never leads off the app, back to a sign-in page or to an error screen', () => {
+    for (const asked of ['//evil.example/x', 'https://evil.example/', '/login', '/logout', '/error-500', '/'])
+      expect(returnPath(`from=${encodeURIComponent(asked)}`)).toBe('/');
+    expect(withReturn('/login', '/login?timeout=1')).toBe('/login');
+    expect(returnPath('', '/home')).toBe('/home');
   });
 });

@@ -1,7 +1,7 @@
 import type { createBrowserRouter } from 'react-router-dom';
-import { setLocale } from '../i18n/i18n';
 import { localeFromSearch } from '../i18n/locale';
 import { appActions } from './app-slice';
+import { languageAsked } from './language-asked';
 import { shellActions } from './shell-slice';
 import type { AppStore } from './store';
 
@@ -88,7 +88,46 @@ export function watchNavigation(router: Pick<Router, 'state' | 'subscribe'>, sto
     if (search !== lastSearch) {
       lastSearch = search;
       const locale = localeFromSearch(search);
-      if (locale) setLocale(locale);
+      if (locale) languageAsked(store, locale);
     }
   });
+}
+
+/** The query parameter of a sign-in address naming the page that was asked for (`/login?from=/students/basic/7`). */
+export const RETURN_PARAM = 'from';
+
+/** Pages never returned to after signing in: the sign-in pages themselves, sign-out and the error screens. */
+function returnable(path: string): boolean {
+  return (
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !/^\/(login|logout|two-factor-challenge|error-)/.test(path) &&
+    path !== '/'
+  );
+}
+
+/** A sign-in address (`/login`, `/login?timeout=1`) that returns to `path` once signed in again (issue 31). */
+export function withReturn(to: string, path: string | null | undefined): string {
+  if (!path || !returnable(path)) return to;
+  const [pathname, search = ''] = to.split('?');
+  const params = new URLSearchParams(search);
+  params.set(RETURN_PARAM, path);
+  return `${pathname}?${params.toString()}`;
+}
+
+/** Where signing in goes: the page asked for (the sign-in address's `from`, a path of this app), else `fallback`. */
+export function returnPath(search: string | URLSearchParams, fallback = '/'): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const asked = params.get(RETURN_PARAM);
+  return asked && returnable(asked) ? asked : fallback;
+}
+
+/** The page on show (or being opened): the address a sign-in should return to. */
+export function currentPath(): string | null {
+  const at = activeRouter
+    ? (activeRouter.state.navigation.location ?? activeRouter.state.location)
+    : typeof window !== 'undefined'
+      ? window.location
+      : null;
+  return at ? at.pathname + at.search : null;
 }

@@ -1,5 +1,13 @@
 import { fakeResponse, installFetch } from '../test/http-fakes';
-import { buildUrl, configureHttp, http, HttpError, resetCsrfToken } from './client';
+import {
+  buildUrl,
+  configureHttp,
+  fileNameOf,
+  http,
+  HttpError,
+  resetCsrfToken,
+  type DownloadedFile,
+} from './client';
 import { progressEvents, type ProgressEvent } from './progress';
 
 const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
@@ -143,5 +151,66 @@ describe('the HTTP client', () => {
   it('builds query strings with repeated keys and keeps an existing query', () => {
     expect(buildUrl('/api/x?tab=basic', { ids: [1, 2], q: null })).toBe('/api/x?tab=basic&ids=1&ids=2');
     expect(buildUrl('/api/x', {})).toBe('/api/x');
+  });
+
+  /** A streamed download: the chunks arrive one by one (each `read` waits for `gate` when given). */
+  function streamed(chunks: string[], headers: Record<string, string>, gate?: () => Promise<void>) {
+    const bytes = chunks.map((c) => new TextEncoder().encode(c));
+    let i = 0;
+    const response = fakeResponse(200, undefined, headers) as unknown as Record<string, unknown>;
+    response.body = {
+      getReader: () => ({
+        read: async () => {
+          await gate?.();
+          return i < bytes.length ? { done: false, value: bytes[i++] } : { done: true, value: undefined };
+        },
+      }),
+    };
+    return response as never;
+  }
+
+  it('reads a download chunk by chunk, telling its progress, with the name the server gave it', async () => {
+    installFetch({
+      'GET /api/reports/x': streamed(['ab', 'cde', 'f'], {
+        'content-type': 'text/csv',
+        'content-disposition': 'attachment; filename="report-x-2030-01-02.csv"',
+      }),
+    });
+    const seen: [number, number | null][] = [];
+    const file = await http<DownloadedFile>('/api/reports/x', {
+      responseType: 'file',
+      onProgress: (received, total) => seen.push([received, total]),
+    });
+    expect(seen).toEqual([
+      [2, null],
+      [5, null],
+      [6, null],
+    ]);
+    expect(file.name).toBe('report-x-2030-01-02.csv');
+    expect([file.blob.size, file.blob.type]).toEqual([6, 'text/csv']);
+    expect(fileNameOf('attachment; filename=plain.pdf')).toBe('plain.pdf');
+  });
+
+  it('a download cancelled half way answers as aborted, and nothing navigates', async () => {
+    const controller = new AbortController();
+    let reads = 0;
+    installFetch({
+      'GET /api/reports/x': streamed(['ab', 'cd', 'ef'], {}, async () => {
+        if (++reads === 2) {
+          controller.abort();
+          throw new DOMException('aborted', 'AbortError');
+        }
+      }),
+    });
+    const seen: number[] = [];
+    await expect(
+      http('/api/reports/x', {
+        responseType: 'file',
+        signal: controller.signal,
+        onProgress: (received) => seen.push(received),
+      }),
+    ).rejects.toMatchObject({ aborted: true, handled: false });
+    expect(seen).toEqual([2]);
+    expect(actions).toEqual([]);
   });
 });

@@ -18,7 +18,13 @@ export interface HttpOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  responseType?: 'json' | 'blob' | 'text';
+  /** `file`: a download, answered as a `DownloadedFile` (its bytes and the name the server gave it) */
+  responseType?: 'json' | 'blob' | 'text' | 'file';
+  /**
+   * a download's bytes as they arrive (`responseType: 'file'`): how many so far, and how many in all when the server
+   * said so (a streamed export does not)
+   */
+  onProgress?: (received: number, total: number | null) => void;
   /** Apply the spec §8 navigation for 401/403/404/500/no response. Off for the heartbeat. */
   handleErrors?: boolean;
 }
@@ -74,8 +80,49 @@ async function fetchWithProgress(url: string, init: RequestInit): Promise<Respon
   }
 }
 
-async function readBody(response: Response, responseType: HttpOptions['responseType']): Promise<unknown> {
+/** A downloaded file: its bytes and the name its `Content-Disposition` gave (null without one). */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string | null;
+}
+
+/** `attachment; filename="report-student-2026-11-28.xlsx"` → the name. */
+export function fileNameOf(disposition: string | null): string | null {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return match ? match[1] : null;
+}
+
+/** A download read chunk by chunk as it arrives, each chunk told to `onProgress`. */
+async function readFile(response: Response, onProgress: HttpOptions['onProgress']): Promise<DownloadedFile> {
+  const name = fileNameOf(response.headers.get('content-disposition'));
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const type = response.headers.get('content-type') ?? '';
+  const reader = response.body?.getReader();
+  if (!reader) {
+    const blob = await response.blob();
+    onProgress?.(blob.size, total);
+    return { blob, name };
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress?.(received, total);
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type }), name };
+}
+
+async function readBody(
+  response: Response,
+  responseType: HttpOptions['responseType'],
+  onProgress?: HttpOptions['onProgress'],
+): Promise<unknown> {
   if (response.status === 204) return undefined;
+  if (responseType === 'file') return readFile(response, onProgress);
   if (responseType === 'blob') return response.blob();
   const text = await response.text();
   if (responseType === 'text') return text;
@@ -95,7 +142,13 @@ function getCsrfToken(): Promise<string> {
   if (!csrfToken) {
     const pending = fetchWithProgress('/api/csrf-token', { headers: { Accept: 'application/json' } })
       .then(async (response) => {
-        if (!response.ok) throw new HttpError(response.status, null, false);
+        // the refusal's body says why (`https_required`: sign-in over plain HTTP), for the sign-in page to show
+        if (!response.ok)
+          throw new HttpError(
+            response.status,
+            errorBody(await readBody(response, 'json').catch(() => null)),
+            false,
+          );
         const body = (await response.json()) as { token: string };
         return body.token;
       })
@@ -158,7 +211,17 @@ export async function http<T = unknown>(url: string, options: HttpOptions = {}):
       options.signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
     fail(new HttpError(null, null, false, aborted), handleErrors);
   }
-  const data = await readBody(response, response.ok ? options.responseType : 'json').catch(() => undefined);
+  const data = await readBody(
+    response,
+    response.ok ? options.responseType : 'json',
+    options.onProgress,
+  ).catch(() => {
+    // the caller stopped reading (a download cancelled): no answer, as a request aborted before one
+    if (options.signal?.aborted) throw new HttpError(null, null, false, true);
+    // a download broken off half way: no file (the caller says so)
+    if (options.responseType === 'file' && response.ok) throw new HttpError(null, null, false);
+    return undefined;
+  });
   if (!response.ok) fail(new HttpError(response.status, errorBody(data), false), handleErrors);
   return data as T;
 }

@@ -53,6 +53,10 @@ describe('HTTP error mapping (spec §8)', () => {
     expect(mapHttpError(403, { message: 'x' })).toMatchObject({ to: '/error-403' });
   });
 
+  it('a 403 https_required stays on the sign-in page, which says that HTTPS is needed', () => {
+    expect(mapHttpError(403, { message: 'x', code: 'https_required' })).toEqual({ type: 'caller' });
+  });
+
   it('a 401 without the timeout flag set to true is a plain sign-in redirect', () => {
     expect(mapHttpError(401, { message: 'x', timeout: 'yes' } as never)).toMatchObject({ to: '/login' });
     expect(mapHttpError(401, null)).toMatchObject({ to: '/login' });

@@ -11,7 +11,7 @@ export type ErrorAction =
  * is the caller's to handle. A 403 saying that the account must set up 2FA first goes to the profile, where that
  * setup is. A 403 `insufficient_rights` (the route is the caller's, this record or this grant is not: an account
  * stronger than the caller's, a setting only admins change) keeps the page: the screen explains the refusal
- * where the user acted. A portal student who must change the password staff set goes to the password change.
+ * where the user acted; so does a 403 `https_required` (sign-in over plain HTTP while the cookies are Secure). A portal student who must change the password staff set goes to the password change.
  */
 export function mapHttpError(
   status: number | null,
@@ -32,6 +32,8 @@ export function mapHttpError(
       if (body?.code === 'two_factor_required')
         return { type: 'navigate', to: '/user/profile', replace: true, signOut: false };
       if (body?.code === 'insufficient_rights') return { type: 'caller' };
+      // sign-in over plain HTTP while the cookies are Secure: the sign-in page says that HTTPS is needed
+      if (body?.code === 'https_required') return { type: 'caller' };
       // a portal student whose password staff set: only the password change is open until it is changed
       if (body?.message_key === 'portalMustChangePassword')
         return { type: 'navigate', to: '/password/change', replace: true, signOut: false };

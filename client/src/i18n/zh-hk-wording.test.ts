@@ -125,7 +125,49 @@ describe('zh_HK wording (Hong Kong usage, Traditional characters)', () => {
     expect(found).toEqual([]);
   });
 
+  /**
+   * Full-width colons in Chinese text (issue 31 §6: 代號:, 學生編號:, 職業:, 電話:, P 待上載: 2). An ASCII colon
+   * right after a Chinese character, a full-width bracket or an interpolated label (`{{label}}:`) in a zh_HK
+   * string is wrong; a time (10:30) or an address (https://) has no Chinese character before its colon. In source
+   * files, a Chinese object key (`是: true`) is code, not text.
+   */
+  const CJK_COLON = /[\u3400-\u9fff\uf900-\ufaff\uff08-\uff09\u3001-\u301f」』]\s*:|\}\}\s*:/;
+  it('writes full-width colons 「：」 in Chinese text', () => {
+    const found = [...zhStrings].filter(
+      ([where, text]) =>
+        CJK_COLON.test(text) &&
+        !(/:\d+$/.test(where) && /^[\u3400-\u9fff]+:\s/.test(text)) &&
+        (/[\u3400-\u9fff]/.test(text) || !/\.json: /.test(where)),
+    );
+    console.log(`zh_HK colons: ${found.length} ASCII colons in Chinese text of ${zhStrings.size} strings`);
+    expect(found.map(([where, text]) => `${where}: ${text}`)).toEqual([]);
+  });
+
+  /**
+   * A label joined to its value in code (`${t('…phone')}: ${phone}`) gives zh_HK screens an ASCII colon: the
+   * catalogue's `common.labelled` / `common.labelColon` (「：」 in zh_HK) joins them instead.
+   */
+  it('joins a translated label to its value through the catalogue, not with an ASCII colon in code', () => {
+    const code = ['client/src', 'server/src'].flatMap((dir) =>
+      walk(join(ROOT, dir), (path) => /\.(ts|tsx)$/.test(path) && !/\.test\.tsx?$/.test(path)),
+    );
+    const joined = /(?<![\w.])(t|label|monthLabel)\((?:[^()\n]|\([^()\n]*\))*\)\}:/;
+    const found = code.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          joined.test(line) ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    console.log(`labels joined by an ASCII colon in code: ${found.length} (of ${code.length} files)`);
+    expect(found).toEqual([]);
+  });
+
   it('the checks really catch a rejected string', () => {
+    expect(CJK_COLON.test('學生編號: 2026001')).toBe(true);
+    expect(CJK_COLON.test('P 待上載: 2')).toBe(true);
+    expect(CJK_COLON.test('{{label}}: {{value}}')).toBe(true);
+    expect(CJK_COLON.test('開始時間 10:30，詳見 https://example.com')).toBe(false);
     const convert = OpenCC.Converter({ from: 'cn', to: 'hk' });
     expect(convert('登录')).not.toBe('登录');
     expect(convert('網絡設定')).toBe('網絡設定');

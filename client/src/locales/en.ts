@@ -8,9 +8,15 @@ import accountsEn from '../features/settings-accounts/locales/en.json';
 import filesEn from '../features/files/locales/en.json';
 import calendarEn from '../features/calendar/locales/en.json';
 import schoolsEn from '../features/schools/locales/en.json';
+import catalogueEn from '../features/catalogue/locales/en.json';
 import studentsEn from '../features/students/locales/en.json';
 import portalEn from '../features/portal/locales/en.json';
 import declaredEn from '../../../shared/resources/locales/en.json';
+import reportsEn from '../../../shared/reports/locales/en.json';
+import reportEn from '../components/report/locales/en.json';
+import dashboardEn from '../features/dashboard/locales/en.json';
+import salesEn from '../features/sales/locales/en.json';
+import moneyEn from '../features/money/locales/en.json';
 import { merge, type Dictionary } from './catalogue';
 
 /** The server's field messages: English from the catalog itself (shared/messages.ts), so it cannot drift. */
@@ -33,7 +39,13 @@ export const en = merge([
   filesEn,
   calendarEn,
   schoolsEn,
+  catalogueEn,
   studentsEn,
   portalEn,
   declaredEn,
+  reportsEn,
+  reportEn,
+  dashboardEn,
+  salesEn,
+  moneyEn,
 ]) as typeof baseEn;

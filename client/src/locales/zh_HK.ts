@@ -8,9 +8,15 @@ import accountsZhHK from '../features/settings-accounts/locales/zh_HK.json';
 import filesZhHK from '../features/files/locales/zh_HK.json';
 import calendarZhHK from '../features/calendar/locales/zh_HK.json';
 import schoolsZhHK from '../features/schools/locales/zh_HK.json';
+import catalogueZhHK from '../features/catalogue/locales/zh_HK.json';
 import studentsZhHK from '../features/students/locales/zh_HK.json';
 import portalZhHK from '../features/portal/locales/zh_HK.json';
 import declaredZhHK from '../../../shared/resources/locales/zh_HK.json';
+import reportsZhHK from '../../../shared/reports/locales/zh_HK.json';
+import reportZhHK from '../components/report/locales/zh_HK.json';
+import dashboardZhHK from '../features/dashboard/locales/zh_HK.json';
+import salesZhHK from '../features/sales/locales/zh_HK.json';
+import moneyZhHK from '../features/money/locales/zh_HK.json';
 import { merge } from './catalogue';
 
 /**
@@ -28,7 +34,13 @@ export const zhHK = merge([
   filesZhHK,
   calendarZhHK,
   schoolsZhHK,
+  catalogueZhHK,
   studentsZhHK,
   portalZhHK,
   declaredZhHK,
+  reportsZhHK,
+  reportZhHK,
+  dashboardZhHK,
+  salesZhHK,
+  moneyZhHK,
 ]) as typeof baseZhHK;

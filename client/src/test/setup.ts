@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { StyleContext } from '@ant-design/cssinjs';
 import { addCatalogue, initI18n } from '../i18n/i18n';
 import { en, zhHK } from '../locales';
+
+// a screen's code is loaded by its route's loader (app/routes/build-routes.tsx): the first visit to a screen in a
+// test file compiles its modules, which on a loaded 2-core machine took more than the default 1 s. `findBy…` still
+// answers as soon as the element is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads media queries (Grid, responsive observers); jsdom has none.
 if (!window.matchMedia) {

@@ -1,6 +1,7 @@
 import {
   BranchesOutlined,
   CalendarOutlined,
+  DashboardOutlined,
   ApiOutlined,
   FolderOpenOutlined,
   HomeOutlined,
@@ -15,8 +16,12 @@ import { ADMINS_ONLY } from '../../../../shared/permissions';
 import { DECLARATIONS } from '../../../../shared/resources';
 import { DECLARED_MENU_GROUPS, routesFromDeclarations } from '../../components/resource/declared-routes';
 import { resourceRoutes } from '../../components/resource/resource-routes';
+import { REPORTS_MENU_GROUP, routesFromReports } from '../../components/report/report-routes';
+import { CATALOGUE_MENU_GROUPS, CATALOGUE_PAGES } from '../../features/catalogue/catalogue-pages';
 import { SCHOOL_PAGE } from '../../features/schools/school-page';
 import { STUDENT_PAGE } from '../../features/students/student-page';
+import { SALES_MENU_GROUPS, SALES_PAGES } from '../../features/sales/sales-pages';
+import { MONEY_PAGES } from '../../features/money/money-pages';
 import { SETTINGS_MENU_GROUP, settingsRoutes } from '../../features/settings/settings-routes';
 import { reloadView } from '../../features/system/reload';
 import { withAntd } from './antd-page';
@@ -35,6 +40,9 @@ export const backofficeRoutes: RouteTable = {
   menuGroups: [
     SETTINGS_MENU_GROUP,
     ...DECLARED_MENU_GROUPS,
+    ...CATALOGUE_MENU_GROUPS,
+    ...SALES_MENU_GROUPS,
+    REPORTS_MENU_GROUP,
     { id: 'account', labelKey: 'menu.account', icon: IdcardOutlined, order: 850 },
   ],
   routes: [
@@ -100,6 +108,19 @@ export const backofficeRoutes: RouteTable = {
       titleKey: 'home.title',
       page: () => import('../../features/settings-accounts/home-page'),
       menu: { labelKey: 'menu.home', icon: HomeOutlined, order: 0 },
+    },
+
+    // The dashboard (issue 29): figures for the user's branch scope, recharts in its chunk only; without
+    // dashboard.view the route sends the user to /home (spec §2)
+    {
+      path: '/dashboard',
+      access: 'signed-in',
+      titleKey: 'dashboard.title',
+      page: () => import('../../features/dashboard/dashboard-page'),
+      data: { url: '/api/dashboard/show' },
+      permission: 'dashboard.view',
+      deniedRedirect: '/home',
+      menu: { labelKey: 'menu.dashboard', icon: DashboardOutlined, order: 1 },
     },
 
     // The calendar (issue 12): the month and the list of the calendar feed; FullCalendar only in their chunk.
@@ -258,7 +279,16 @@ export const backofficeRoutes: RouteTable = {
     // Settings: reference data (issue 5).
     ...settingsRoutes,
 
+    // The reports (issue 29): each definition's criteria and result screens (shared/reports)
+    ...routesFromReports(),
+
     // The declared resources' screens (shared/resources, issue 11): student categories …
-    ...routesFromDeclarations(DECLARATIONS, { school: SCHOOL_PAGE, student: STUDENT_PAGE }),
+    ...routesFromDeclarations(DECLARATIONS, {
+      school: SCHOOL_PAGE,
+      student: STUDENT_PAGE,
+      ...CATALOGUE_PAGES,
+      ...SALES_PAGES,
+      ...MONEY_PAGES,
+    }),
   ],
 };

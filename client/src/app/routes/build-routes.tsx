@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { data, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { api, isApiError } from '../api';
@@ -5,6 +6,7 @@ import type { AppStore } from '../store';
 import type { AppKind } from '../types';
 import { dataQuery, hasMalformedId, mergeRouteData, resolveDataUrl, type RouteData } from './route-data';
 import type { LazyPage, RouteEntry, RouteGuard, RouteTable } from './types';
+import { withReturn } from '../navigation';
 import { RouteErrorPage } from '../../components/errors/route-error-page';
 import { LoadingScreen } from '../../components/loading-screen';
 
@@ -16,8 +18,58 @@ export interface BuildRoutesOptions {
   guard?: RouteGuard;
 }
 
-function lazyComponent(page: LazyPage) {
-  return async () => ({ Component: (await page()).default });
+/**
+ * A module of the route tree — a layout, a screen, the screens' error page — fetched by the loader of the screen
+ * that shows it once that loader has let the screen open, then drawn at once. Not react-router's `lazy`: the router
+ * starts the `lazy` of every route an address matches before any loader runs, so a signed-out visit to `/` (or to
+ * any signed-in address) fetched the signed-in layout, antd's core and the error screens on its way to /login.
+ */
+interface RouteModule<T> {
+  /** fetches the module once (again after a failure) */
+  load(): Promise<T>;
+  /** the loaded module; throws the failure (to the nearest error element) if it could not be fetched */
+  current(): T;
+}
+
+function routeModule<T>(fetchModule: () => Promise<T>): RouteModule<T> {
+  let pending: Promise<T> | undefined;
+  let state: { loaded: true; value: T } | { loaded: false; error: unknown } = {
+    loaded: false,
+    error: new Error('a route module was drawn before its route loaded it'),
+  };
+  return {
+    load() {
+      pending ??= fetchModule().then(
+        (value) => {
+          state = { loaded: true, value };
+          return value;
+        },
+        (error: unknown) => {
+          state = { loaded: false, error };
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    current() {
+      if (!state.loaded) throw state.error;
+      return state.value;
+    },
+  };
+}
+
+/** The component a route draws: the default export of its module, loaded by then. */
+function drawn(module: RouteModule<{ default: ComponentType }>): ComponentType {
+  return function RouteComponent() {
+    const { default: Loaded } = module.current();
+    return <Loaded />;
+  };
+}
+
+/** What a route's loader throws to send the visitor to another address. */
+function isRedirect(thrown: unknown): boolean {
+  return thrown instanceof Response && thrown.status >= 300 && thrown.status < 400;
 }
 
 /** Whether someone is signed in: a user on the back-office, a student on the portal. */
@@ -30,10 +82,16 @@ export function hasPrincipal(store: AppStore, kind: AppKind): boolean {
 export function makeLoader(
   entry: RouteEntry,
   { kind, store, guard }: Pick<BuildRoutesOptions, 'kind' | 'store' | 'guard'>,
+  /** fetches the code the screen is drawn with (its layout, its page): only once the checks let it open */
+  fetchCode: () => Promise<unknown> = () => Promise.resolve(),
 ) {
   return async ({ request, params }: LoaderFunctionArgs): Promise<RouteData | Response> => {
     const signedIn = hasPrincipal(store, kind);
-    if (entry.access === 'signed-in' && !signedIn) throw redirect('/login');
+    // signed out: the sign-in page, which returns here once signed in
+    if (entry.access === 'signed-in' && !signedIn) {
+      const url = new URL(request.url);
+      throw redirect(withReturn('/login', url.pathname + url.search));
+    }
     if (entry.access === 'signed-in' && guard) {
       const { user, student } = store.getState().app;
       const elsewhere = guard(entry, { user, student });
@@ -44,6 +102,21 @@ export function makeLoader(
       throw redirect(entry.deniedRedirect ?? '/error-403');
     }
     if (entry.feature && !store.getState().app.features[entry.feature]) throw redirect('/error-404');
+
+    // the screen opens here, or in its layout as its error screen: its code comes alongside the data call
+    const code = fetchCode();
+    code.catch(() => undefined); // awaited below, unless the route sends the visitor on
+    try {
+      const opened = await open(request, params);
+      await code;
+      return opened;
+    } catch (thrown) {
+      if (!isRedirect(thrown)) await code;
+      throw thrown;
+    }
+  };
+
+  async function open(request: Request, params: LoaderFunctionArgs['params']): Promise<RouteData> {
     // an address no record can answer is the not-found screen, in the shell, without asking the server
     if (hasMalformedId(params)) throw data(null, { status: 404 });
     const url = new URL(request.url);
@@ -64,7 +137,7 @@ export function makeLoader(
       throw routeLoadFailure(error);
     });
     return mergeRouteData(base, response);
-  };
+  }
 }
 
 /**
@@ -79,16 +152,21 @@ export function routeLoadFailure(error: unknown): unknown {
   return error;
 }
 
-/** The error screens inside a layout: antd's, loaded with the layouts, never on the first load. */
-async function screenErrorBoundary() {
-  return { ErrorBoundary: (await import('../../components/errors/error-screen')).ScreenErrorPage };
-}
-
-function toRouteObject(entry: RouteEntry, options: BuildRoutesOptions): RouteObject {
+/**
+ * One route of the table, drawn inside `frame` (its layout and what the layout needs): the route's loader fetches
+ * the frame and the page together, after its checks, so a visit that is sent elsewhere fetches neither.
+ */
+function toRouteObject(
+  entry: RouteEntry,
+  options: BuildRoutesOptions,
+  frame: RouteModule<unknown>[],
+): RouteObject {
+  const page = entry.page ? routeModule(entry.page) : undefined;
+  const code = page ? [...frame, page] : frame;
   return {
     path: entry.path,
-    loader: makeLoader(entry, options),
-    ...(entry.page ? { lazy: lazyComponent(entry.page) } : {}),
+    loader: makeLoader(entry, options, () => Promise.all(code.map((module) => module.load()))),
+    ...(page ? { Component: drawn(page) } : {}),
     handle: { entry },
   };
 }
@@ -96,12 +174,19 @@ function toRouteObject(entry: RouteEntry, options: BuildRoutesOptions): RouteObj
 /**
  * Turn the route table into react-router routes: public and guest screens under the public layout,
  * everything else (including the catch-all not-found screen) under the app layout; a screen that cannot open
- * shows its error screen inside its layout.
+ * shows its error screen inside its layout. Layouts and screens are fetched by the loaders (see RouteModule).
  */
 export function buildRoutes(table: RouteTable, given: BuildRoutesOptions): RouteObject[] {
   const options = table.guard ? { ...given, guard: table.guard } : given;
   const publicRoutes = table.routes.filter((r) => r.access === 'public' || r.access === 'guest');
   const appRoutes = table.routes.filter((r) => r.access === 'signed-in' || r.access === 'any');
+  const publicLayout = routeModule(options.layouts.public);
+  const appLayout = routeModule(options.layouts.app);
+  // the error screens inside a layout: antd's, loaded with the signed-in layout, never on the first load
+  const screenErrors = routeModule(async () => ({
+    default: (await import('../../components/errors/error-screen')).ScreenErrorPage,
+  }));
+  const appFrame = [appLayout, screenErrors];
   return [
     {
       id: 'root',
@@ -112,26 +197,26 @@ export function buildRoutes(table: RouteTable, given: BuildRoutesOptions): Route
       children: [
         {
           id: 'public-layout',
-          lazy: lazyComponent(options.layouts.public),
+          Component: drawn(publicLayout),
           children: [
             {
               // the sign-in frame is antd-free (first load): its screens' failures in plain markup
               id: 'public-screens',
               errorElement: <RouteErrorPage />,
-              children: publicRoutes.map((entry) => toRouteObject(entry, options)),
+              children: publicRoutes.map((entry) => toRouteObject(entry, options, [publicLayout])),
             },
           ],
         },
         {
           id: 'app-layout',
-          lazy: lazyComponent(options.layouts.app),
+          Component: drawn(appLayout),
           children: [
             {
               // a screen that fails to open shows its error screen in the layout's place for it: the shell stays
               id: 'app-screens',
-              lazy: screenErrorBoundary,
+              ErrorBoundary: drawn(screenErrors),
               children: [
-                ...appRoutes.map((entry) => toRouteObject(entry, options)),
+                ...appRoutes.map((entry) => toRouteObject(entry, options, appFrame)),
                 toRouteObject(
                   {
                     path: '*',
@@ -139,6 +224,7 @@ export function buildRoutes(table: RouteTable, given: BuildRoutesOptions): Route
                     page: () => import('../../components/errors/not-found-page'),
                   },
                   options,
+                  appFrame,
                 ),
               ],
             },

@@ -127,6 +127,43 @@ describe('route guards (spec §2)', () => {
     expect(noHolidays.router.state.location.pathname).toBe('/error-403');
   });
 
+  it.each(['/', '/home', '/anything/else'])(
+    'a signed-out visit to %s reaches /login fetching nothing of the signed-in side (issue 25)',
+    async (path) => {
+      const loaded: string[] = [];
+      const module = (name: string) => async () => {
+        loaded.push(name);
+        return { default: Page };
+      };
+      const homeTable: RouteTable = {
+        menuGroups: [],
+        routes: [
+          { path: '/', access: 'signed-in', redirectTo: '/home' },
+          { path: '/login', access: 'guest', page: module('login page') },
+          { path: '/home', access: 'signed-in', page: module('home page') },
+        ],
+      };
+      const store = makeStore('backoffice');
+      const router = createMemoryRouter(
+        buildRoutes(homeTable, {
+          kind: 'backoffice',
+          store,
+          layouts: { app: module('signed-in layout'), public: module('public layout') },
+        }),
+        { initialEntries: [path] },
+      );
+      await settle(router);
+      expect(router.state.location.pathname).toBe('/login');
+      expect(loaded.sort()).toEqual(['login page', 'public layout']);
+      // signed in, the same router loads the shell and the screen
+      store.dispatch(appActions.setUser(staff));
+      await router.navigate('/');
+      await settle(router);
+      expect(router.state.location.pathname).toBe('/home');
+      expect(loaded).toEqual(expect.arrayContaining(['signed-in layout', 'home page']));
+    },
+  );
+
   it('the error screens open without a user', async () => {
     const { router } = setup('/error-403', null);
     await settle(router);
@@ -262,7 +299,10 @@ describe('a data call that fails while a route opens (spec §8 through the loade
     await settle(router);
     await router.navigate('/schools/subject/9');
     await settle(router);
-    expect(router.state.location.pathname + router.state.location.search).toBe('/login?timeout=1');
+    // signing in again returns to the page that was asked for (issue 31)
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/login?timeout=1&from=%2Fschools%2Fsubject%2F9',
+    );
     expect(store.getState().app.user).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -26,6 +26,8 @@ function renderShell(path: string, element: React.ReactNode) {
           { path: 'settings/users/:id', element },
           { path: 'settings/users', element },
           { path: 'user/profile', element: <p>Profile screen</p> },
+          { path: 'schools/:id', element },
+          { path: 'schools', element },
         ],
       },
     ],
@@ -84,6 +86,38 @@ describe('the back-office shell: landmarks, skip link, page header, user menu', 
       expect(
         within(screen.getByTestId('page-header')).getByRole('button', { name: 'Act' }),
       ).toBeInTheDocument();
+    },
+    SLOW.timeout,
+  );
+
+  it.each([
+    ['en', 'Schools', 'Home/Schools', 'Home/Schools/SeoulUniversity'],
+    ['zh_HK', '學校', '主頁/學校', '主頁/學校/SeoulUniversity'],
+  ] as const)(
+    'does not repeat a menu group named as its entry (%s): %s once, and a link on a record',
+    async (language, schools, listTrail, recordTrail) => {
+      initI18n(language);
+      const crumbsOf = () =>
+        (screen.getByTestId('page-header').querySelector('nav')?.textContent ?? '').replace(/\s+/g, '');
+      const list = renderShell('/schools', <PageHeader title={schools} />);
+      await screen.findByRole('heading', { level: 1, name: schools });
+      console.log(`breadcrumbs (${language}) of the list: ${crumbsOf()}`);
+      expect(crumbsOf()).toBe(listTrail);
+      list.router.dispose();
+      cleanup();
+
+      renderShell(
+        '/schools/5',
+        <PageHeader
+          title="Seoul University"
+          crumbs={[{ title: schools, to: '/schools' }, { title: 'Seoul University' }]}
+        />,
+      );
+      await screen.findByRole('heading', { level: 1, name: 'Seoul University' });
+      console.log(`breadcrumbs (${language}) of a record: ${crumbsOf()}`);
+      expect(crumbsOf()).toBe(recordTrail);
+      const nav = screen.getByTestId('page-header').querySelector('nav') as HTMLElement;
+      expect(within(nav).getByRole('link', { name: schools })).toHaveAttribute('href', '/schools');
     },
     SLOW.timeout,
   );

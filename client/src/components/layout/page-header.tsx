@@ -18,8 +18,8 @@ export interface Crumb {
 const HOME = '/home';
 
 /**
- * The trail to a path from the route table: the start page, the menu group, the menu entry holding the path
- * (a link unless it is the path itself). Empty outside a frame with a route table.
+ * The trail to a path from the route table: the start page, the menu group (unless named as the entry), the menu
+ * entry holding the path (a link unless it is the path itself). Empty outside a frame with a route table.
  */
 export function routeTrail(table: RouteTable | null, pathname: string, t: (key: string) => string): Crumb[] {
   if (!table) return [];
@@ -30,8 +30,10 @@ export function routeTrail(table: RouteTable | null, pathname: string, t: (key: 
   const entry = key && key !== HOME ? table.routes.find((r) => r.path === key) : undefined;
   if (entry?.menu) {
     const group = table.menuGroups.find((g) => g.id === entry.menu!.group);
-    if (group) trail.push({ title: t(group.labelKey) });
-    trail.push({ title: t(entry.menu.labelKey), to: pathname === entry.path ? undefined : entry.path });
+    const entryTitle = t(entry.menu.labelKey);
+    // a group named as its entry (Schools / Schools) is one step: the entry's, a link to its list
+    if (group && t(group.labelKey) !== entryTitle) trail.push({ title: t(group.labelKey) });
+    trail.push({ title: entryTitle, to: pathname === entry.path ? undefined : entry.path });
   }
   return trail;
 }
@@ -64,8 +66,12 @@ export function PageHeader({
   );
   // a screen without a menu entry of its own ends the trail with its title
   const entryPath = selectedMenuKey(table ?? { routes: [], menuGroups: [] }, pathname) ?? HOME;
-  const all = [...trail, ...own];
-  if (table && !own.length && pathname !== entryPath) all.push({ title });
+  const steps = [...trail, ...own];
+  if (table && !own.length && pathname !== entryPath) steps.push({ title });
+  // never the same words twice in a row (a screen titled as its menu entry): the later step, the more precise
+  const all = steps.filter(
+    (c, i) => !(typeof c.title === 'string' && i + 1 < steps.length && steps[i + 1].title === c.title),
+  );
   const items = all.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }));
   return (
     <div className="page-header" data-testid="page-header">

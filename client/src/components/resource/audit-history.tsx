@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { firstLoadLocale } from '../first-load';
 import type { ListResponse } from '../../../../shared/list';
+import { fieldLabelKey } from '../../../../shared/resources/declaration';
+import { declarationByName } from '../../../../shared/resources';
+import { renderDeclaredValue } from './renderers';
 import { formatDateTime } from '../../i18n/date-time';
 import { useResourceReadQuery } from './resource-api';
 import type { Translate } from './types';
@@ -80,6 +83,72 @@ export function changesText(changes: unknown): string {
   return JSON.stringify(changes);
 }
 
+/** A change's fields, each with its value before and after; null when the change is not a before / after pair. */
+export function changeItems(
+  changes: unknown,
+): { field: string; before: Record<string, unknown>; after: Record<string, unknown> }[] | null {
+  if (changes === null || changes === undefined || typeof changes !== 'object') return null;
+  const c = changes as { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null };
+  if (c.before === undefined && c.after === undefined) return null;
+  const before = c.before ?? {};
+  const after = c.after ?? {};
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  return (
+    [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      // the record's bookkeeping is the log row's own (its time, its user, its record), and a field empty before and
+      // after (a create leaving it blank) changed nothing
+      .filter((field) => !BOOKKEEPING.has(field) && !(empty(before[field]) && empty(after[field])))
+      .map((field) => ({ field, before, after }))
+  );
+}
+
+const BOOKKEEPING = new Set(['id', 'created_at', 'updated_at', 'created_by', 'updated_by']);
+
+/**
+ * A change as the reader reads it (issue 31 §4): each field by its label in the reader's language, each value as
+ * the record's screens show it — a declared value or option by its label, yes / no, money with its currency, a
+ * date in Hong Kong — never raw field names and codes (`language: "en" → "zh_HK"`). A field the declaration does
+ * not name (a setting, a change of the log's own) shows its name; a value no label names shows as it is.
+ */
+export function AuditChanges({ entity, changes }: { entity: string | null | undefined; changes: unknown }) {
+  const { t, i18n } = useTranslation();
+  const items = changeItems(changes);
+  if (!items) return <>{changesText(changes)}</>;
+  const decl = entity ? declarationByName(entity) : undefined;
+  const helpers = { t, language: i18n.language };
+  const valueOf = (field: string, row: Record<string, unknown>): ReactNode => {
+    const value = row[field];
+    if (value === null || value === undefined || value === '') return '—';
+    const declared = decl?.fields[field];
+    if (
+      decl &&
+      declared &&
+      declared.type !== 'lookup' &&
+      declared.type !== 'file' &&
+      typeof value !== 'object'
+    ) {
+      const shown = renderDeclaredValue(decl, field, declared, row, helpers);
+      if (shown !== '' && shown !== null) return shown;
+    }
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  };
+  const labelOf = (field: string) =>
+    entity ? t(fieldLabelKey(entity, field), { defaultValue: field }) : field;
+  return (
+    <span data-testid="audit-changes">
+      {items.map(({ field, before, after }, i) => (
+        <Fragment key={field}>
+          {i > 0 && t('resource.audit.changeSeparator')}
+          <span data-testid={`audit-change-${field}`}>
+            {t('resource.audit.changeLabel', { label: labelOf(field) })}
+            {valueOf(field, before)} → {valueOf(field, after)}
+          </span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 /** One record's history from the audit log (`GET /api/audit-logs/{entity}/{id}`), admins only. */
 export function AuditHistory({ entity, id }: { entity: string; id: number }) {
   const { t } = useTranslation();
@@ -126,7 +195,11 @@ export function AuditHistory({ entity, id }: { entity: string; id: number }) {
         {
           key: 'changes',
           title: t('resource.audit.changes'),
-          render: (_v, row) => <span style={{ wordBreak: 'break-word' }}>{changesText(row.changes)}</span>,
+          render: (_v, row) => (
+            <span style={{ wordBreak: 'break-word' }}>
+              <AuditChanges entity={entity} changes={row.changes} />
+            </span>
+          ),
         },
       ]}
     />

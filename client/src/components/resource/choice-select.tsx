@@ -14,6 +14,8 @@ export interface ControlProps<V> {
   value?: V | null;
   onChange?: (value: V | null) => void;
   disabled?: boolean;
+  /** the control's name where no label names it (a collection row's cell: "Document type 2") */
+  'aria-label'?: string;
 }
 
 /** One choice of an option list, in both languages. */
@@ -59,6 +61,7 @@ export function ChoiceSelect({
   return (
     <Select
       id={props.id}
+      aria-label={props['aria-label']}
       disabled={props.disabled}
       value={props.value ?? undefined}
       onChange={(v: string | undefined) => props.onChange?.(v ?? null)}

@@ -7,11 +7,14 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { Button, Form, Input, Space, Table, Tooltip, type TableProps } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { CollectionDeclaration, FieldDeclaration } from '../../../../shared/resources/declaration';
 import { FieldInput, fieldItemProps } from './field-input';
+import { useOptionListQuery } from './declared-api';
 import { declaredInput } from './from-declaration';
+import { optionListOf } from './renderers';
 import { zodRule } from './resource-errors';
 import type { GroupFieldProps, ResourceFieldInput } from './types';
 
@@ -49,6 +52,57 @@ function cellWidth(input: ResourceFieldInput): number {
 interface RowRef {
   key: number;
   name: number;
+}
+
+type ControlledProps = { id?: string; value?: unknown; onChange?: (value: unknown) => void };
+
+/**
+ * A row's option cell whose choice names the row (`fillsNames`: a checklist row's document type fills its English
+ * and Chinese names with the type's labels). Names typed by hand are kept: a name is filled when it is empty or
+ * still the label of the option chosen before.
+ */
+function NameFillingCell({
+  input,
+  list,
+  row,
+  fills,
+  value,
+  onChange,
+  ...rest
+}: ControlledProps & {
+  input: ResourceFieldInput;
+  list: string;
+  row: NamePath;
+  fills: { en: string; zh: string };
+  'aria-label'?: string;
+  disabled?: boolean;
+}) {
+  const form = Form.useFormInstance();
+  const { data } = useOptionListQuery({ list, activeOnly: true });
+  const change = (next: unknown) => {
+    onChange?.(next);
+    const before = data?.find((o) => o.value === value);
+    const chosen = data?.find((o) => o.value === next);
+    if (!chosen) return;
+    const path = (field: string) => [...(Array.isArray(row) ? row : [row]), field];
+    for (const [field, label, previous] of [
+      [fills.en, chosen.label_en, before?.label_en],
+      [fills.zh, chosen.label_zh || chosen.label_en, before ? before.label_zh || before.label_en : undefined],
+    ] as const) {
+      const current: unknown = form.getFieldValue(path(field));
+      if (current === undefined || current === null || current === '' || current === previous)
+        form.setFieldValue(path(field), label);
+    }
+  };
+  return (
+    <FieldInput
+      input={input}
+      data={{}}
+      record={null}
+      {...rest}
+      {...({ value, onChange: change } as unknown as Record<string, never>)}
+    />
+  );
 }
 
 /**
@@ -138,12 +192,25 @@ export default function CollectionRowsInput({
                 style={{ marginBottom: 0 }}
                 {...fieldItemProps(input)}
               >
-                <FieldInput
-                  input={input}
-                  data={{}}
-                  record={null}
-                  aria-label={`${label(field)} ${index + 1}`}
-                />
+                {(() => {
+                  const declared = collection.fields?.[field];
+                  return declared?.type === 'option' && declared.fillsNames ? (
+                    <NameFillingCell
+                      input={input}
+                      list={optionListOf(declared)}
+                      row={[name, row.name]}
+                      fills={declared.fillsNames}
+                      aria-label={`${label(field)} ${index + 1}`}
+                    />
+                  ) : (
+                    <FieldInput
+                      input={input}
+                      data={{}}
+                      record={null}
+                      aria-label={`${label(field)} ${index + 1}`}
+                    />
+                  );
+                })()}
               </Form.Item>
             ),
           });

@@ -144,7 +144,7 @@ describe('a declared record page with tabs', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Basic information',
       'Subjects',
-      'Admissions',
+      'Admission times',
       'Attachments',
     ]);
     await waitFor(() => expect(screen.getByLabelText('School code')).toHaveValue('HKU'), SLOW);
@@ -175,14 +175,14 @@ describe('a declared record page with tabs', () => {
     );
 
     // the admission tab: a new intake's form opens under the tab, the school's header and tabs kept
-    await user.click(screen.getByRole('tab', { name: 'Admissions' }));
+    await user.click(screen.getByRole('tab', { name: 'Admission times' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/schools/admission/5'), SLOW);
     await waitFor(() => expect(gets(calls, '/api/schools/5/admissions')).toHaveLength(1), SLOW);
     await user.click(screen.getByTestId('resource-create'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/schools/admission/5/create'), SLOW);
     const form = await screen.findByTestId('resource-form-school_admission', undefined, SLOW);
     expect(within(form).getByText('Application documents')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Admissions', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Admission times', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'University of Hong Kong' })).toBeInTheDocument();
     expect(gets(calls, '/api/schools/5/admissions/create')).toHaveLength(1);
     // back to the tab's list

@@ -2,15 +2,17 @@ import type { ComponentType, ReactNode } from 'react';
 import { Breadcrumb, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
+import { lookupNameField, type ResourceDeclaration } from '../../../../shared/resources/declaration';
 import { DECLARATIONS } from '../../../../shared/resources';
 import { declaredScreen } from './declared-pages';
-import { childOfTab, childrenOfTab, type DeclaredPageOptions } from './declared-routes';
+import { childOfTab, childrenOfTab } from './declared-routes';
 import {
   configFromDeclaration,
+  declaredFields,
   type DeclarationOverrides,
   type DeclaredTabOverride,
 } from './from-declaration';
+import { recordActionsOf } from './record-actions';
 import { useResourceReadQuery, useResourceRecordQuery } from './resource-api';
 import { ResourceForm } from './resource-form-page';
 import {
@@ -161,6 +163,56 @@ function ChildrenTab({ items, ctx }: { items: TabChild[]; ctx: RecordTabContext 
   );
 }
 
+/** The page of one record of a declared resource (its first tab when it has tabs), or null without a page. */
+export function declaredRecordRoute(decl: ResourceDeclaration, id: unknown): string | null {
+  if (!decl.page || id === null || id === undefined) return null;
+  return decl.tabs?.length ? `${decl.page.route}/${decl.tabs[0]}/${id}` : `${decl.page.route}/${id}`;
+}
+
+/**
+ * A child's columns in a list under one record: the column that record fixes is left out (every row holds it), and
+ * — in a list under another record it names (`listedUnder`) — its parent's column links to the parent's page.
+ */
+function childColumns(
+  child: ResourceDeclaration,
+  fixed: string,
+  change: DeclarationOverrides | undefined,
+  declarations: readonly ResourceDeclaration[],
+): DeclarationOverrides {
+  const own = change?.columns;
+  const columns: NonNullable<DeclarationOverrides['columns']> =
+    typeof own === 'function' ? {} : { ...own, [fixed]: false };
+  const parent = child.parent ? declarations.find((d) => d.name === child.parent!.resource) : undefined;
+  if (parent && child.parent!.column !== fixed && columns[child.parent!.column] === undefined) {
+    const column = child.parent!.column;
+    columns[column] = {
+      render: (row) => {
+        const name = String(row[lookupNameField(column)] ?? '');
+        const to = declaredRecordRoute(parent, row[column]);
+        return to ? <Link to={to}>{name}</Link> : name;
+      },
+    };
+  }
+  return { ...change, columns: typeof own === 'function' ? own : columns };
+}
+
+/**
+ * A tab listing, read only, a child of another resource that names this record (`listedUnder`: a student's event
+ * registrations): `GET {apiPath}/{id}/{segment}`, each row's parent linking to its page; its declared moves stay
+ * (whoever may move one does it here too).
+ */
+function ListedTab({
+  config,
+  segment,
+  ctx,
+}: {
+  config: ResourceConfig;
+  segment: string;
+  ctx: RecordTabContext;
+}) {
+  return <EmbeddedResourceTable config={config} apiPath={`${ctx.apiPath}/${ctx.id}/${segment}`} />;
+}
+
 /** A tab with what the screen shows above and below its derived content. */
 function framed(tab: RecordTab, change: DeclaredTabOverride | undefined): RecordTab {
   const above = change?.above;
@@ -189,7 +241,7 @@ export function declaredRecordTabs(
   config: ResourceConfig,
   overrides: DeclarationOverrides | undefined,
   declarations: readonly ResourceDeclaration[] = DECLARATIONS,
-  tabChildren?: DeclaredPageOptions['tabChildren'],
+  tabChildren: ResourceDeclaration['tabChildren'] = decl.tabChildren,
 ): RecordTab[] {
   return (decl.tabs ?? []).map((key, index) => {
     const change = overrides?.recordTabs?.[key];
@@ -197,6 +249,14 @@ export function declaredRecordTabs(
     const permission = change?.permission;
     if (change?.render) return framed({ key, labelKey, permission, render: change.render }, change);
     if (index === 0) return framed({ ...formTab(config, { key, labelKey }), permission }, change);
+    // a tab with fields of its own (a quotation's contract): their form, saved on its own
+    if (Object.values(decl.fields).some((field) => field.tab === key) && config.form) {
+      const tabConfig: ResourceConfig = {
+        ...config,
+        form: { ...config.form, fields: declaredFields(decl, key) },
+      };
+      return framed({ ...formTab(tabConfig, { key, labelKey }), permission }, change);
+    }
     const several = tabChildren?.[key];
     if (several) {
       const items: TabChild[] = childrenOfTab(decl, key, several, declarations).map(({ part, child }) => ({
@@ -214,15 +274,44 @@ export function declaredRecordTabs(
         change,
       );
     }
+    const listed = declarations.find(
+      (d) => d.listedUnder?.resource === decl.name && d.listedUnder.tab === key,
+    );
+    if (listed?.listedUnder) {
+      const { column, segment } = listed.listedUnder;
+      const parentColumn = listed.parent?.column;
+      const listedConfig = configFromDeclaration(listed, {
+        // a row here is named by its parent (a registration by its event), unless the screen says otherwise
+        ...(parentColumn
+          ? { recordTitle: (row) => String(row[lookupNameField(parentColumn)] ?? row.id ?? '') }
+          : {}),
+        ...childColumns(listed, column, change?.child, declarations),
+        readOnly: true,
+      });
+      return framed(
+        {
+          key,
+          labelKey,
+          permission: permission ?? viewOfOther(listed, decl),
+          render: (_record: ResourceRow, ctx: RecordTabContext) => (
+            <ListedTab config={listedConfig} segment={segment} ctx={ctx} />
+          ),
+        },
+        change,
+      );
+    }
     const child = childOfTab(decl, key, declarations);
     if (child?.parent) {
-      const childConfig = configFromDeclaration(child, change?.child);
+      const childConfig = configFromDeclaration(
+        child,
+        childColumns(child, child.parent.column, change?.child, declarations),
+      );
       const segment = child.parent.segment;
       return framed(
         {
           key,
           labelKey,
-          permission,
+          permission: permission ?? viewOfOther(child, decl),
           render: (_record: ResourceRow, ctx: RecordTabContext) => (
             <ChildTab config={childConfig} segment={segment} ctx={ctx} below={change?.childRecordBelow} />
           ),
@@ -234,17 +323,28 @@ export function declaredRecordTabs(
   });
 }
 
+/** A tab listing a resource of another module needs that module's view key (an event's registrations: students'). */
+function viewOfOther(listed: ResourceDeclaration, decl: ResourceDeclaration): string | undefined {
+  return listed.module !== decl.module ? `${listed.module}.view` : undefined;
+}
+
 /** The record page of a declaration with `tabs` (`/schools/basic/5` …). */
 export function declaredRecordScreen(
   decl: ResourceDeclaration,
   overrides?: DeclarationOverrides,
-  tabChildren?: DeclaredPageOptions['tabChildren'],
+  tabChildren: ResourceDeclaration['tabChildren'] = decl.tabChildren,
+  /** a tab's path segment when not its key (spec `/students/invoice/:id` for the tab `order`) */
+  segments: Readonly<Record<string, string>> = {},
 ): ComponentType {
   return declaredScreen(decl, 'record', overrides, (config) => {
-    const tabs = declaredRecordTabs(decl, config, overrides, DECLARATIONS, tabChildren);
+    const tabs = declaredRecordTabs(decl, config, overrides, DECLARATIONS, tabChildren).map((tab) =>
+      segments[tab.key] ? { ...tab, segment: segments[tab.key] } : tab,
+    );
     const base = decl.page?.route ?? (typeof config.routePath === 'string' ? config.routePath : '');
+    // its state moves, its print and the screen's own actions, beside its title
+    const actions = recordActionsOf(decl, config, overrides?.recordActions);
     return function DeclaredRecordScreen() {
-      return <ResourceRecordPage config={config} base={base} tabs={tabs} />;
+      return <ResourceRecordPage config={config} base={base} tabs={tabs} actions={actions} />;
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { BankOutlined, SolutionOutlined } from '@ant-design/icons';
-import { DECLARATIONS } from '../../../../shared/resources';
+import { childOfTab, childrenOfTab, DECLARATIONS } from '../../../../shared/resources';
 import type { ResourceDeclaration } from '../../../../shared/resources/declaration';
 import type { LazyPage, MenuGroup, RouteEntry } from '../../app/routes/types';
 import type { DeclarationOverrides } from './from-declaration';
@@ -23,19 +23,8 @@ export const DECLARED_MENU_GROUPS: MenuGroup[] = [
   { id: 'students', labelKey: 'menu.students', icon: SolutionOutlined, order: 100 },
 ];
 
-/**
- * The child resource a record page's tab lists: the declaration named `<resource>_<tab>` whose parent is the
- * resource (the `subject` tab of `school`: `school_subject`; `grade-report` of `student`: `student_grade_report`),
- * or none.
- */
-export function childOfTab(
-  decl: ResourceDeclaration,
-  tab: string,
-  declarations: readonly ResourceDeclaration[] = DECLARATIONS,
-): ResourceDeclaration | undefined {
-  const name = `${decl.name}_${tab.replace(/-/g, '_')}`;
-  return declarations.find((d) => d.parent?.resource === decl.name && d.name === name);
-}
+// the children a record page's tab lists, as the server's `?tab=` answers them (shared/resources/index.ts)
+export { childOfTab, childrenOfTab };
 
 /** The small page config of one declared screen, beyond its declaration. */
 export interface DeclaredPageOptions {
@@ -45,27 +34,8 @@ export interface DeclaredPageOptions {
   viewPermission?: string;
   /** the screen's overrides of its derived config (a module whose default export they are) */
   overrides?: () => Promise<{ default: DeclarationOverrides }>;
-  /**
-   * tabs listing several child resources, one under the other (a student's family members and educations in its
-   * `family` tab): per tab, the child declarations' names by the path segment their records open under
-   * (`{ family: { member: 'student_family', education: 'student_education' } }`: `/students/family/5/member/12`,
-   * `/students/family/5/education/create`)
-   */
-  tabChildren?: Readonly<Record<string, Readonly<Record<string, string>>>>;
-}
-
-/** The child declarations a tab lists by the path segment their records open under, in order (see `tabChildren`). */
-export function childrenOfTab(
-  decl: ResourceDeclaration,
-  tab: string,
-  parts: Readonly<Record<string, string>> | undefined,
-  declarations: readonly ResourceDeclaration[] = DECLARATIONS,
-): { part: string; child: ResourceDeclaration }[] {
-  return Object.entries(parts ?? {}).map(([part, name]) => {
-    const child = declarations.find((d) => d.name === name && d.parent?.resource === decl.name);
-    if (!child) throw new Error(`The ${tab} tab of ${decl.name} lists ${name}, which is no child of it`);
-    return { part, child };
-  });
+  /** a record tab's path segment when not its key (spec `/students/invoice/:id` for the tab `order`) */
+  tabSegments?: Readonly<Record<string, string>>;
 }
 
 function lazyScreen(
@@ -81,7 +51,9 @@ function lazyScreen(
     }
     if (kind === 'record') {
       const { declaredRecordScreen } = await import('./declared-record-page');
-      return { default: declaredRecordScreen(decl, overrides, options?.tabChildren) };
+      return {
+        default: declaredRecordScreen(decl, overrides, decl.tabChildren, options?.tabSegments),
+      };
     }
     const { declaredFormScreen } = await import('./declared-form-page');
     return { default: declaredFormScreen(decl, overrides) };
@@ -134,7 +106,9 @@ export function routesFromDeclarations(
     const record = recordTabRoutes({
       base: route,
       tabs: tabs.map((key) => {
-        const several = options?.tabChildren?.[key];
+        const segment = options?.tabSegments?.[key];
+        if (segment) return { key, segment };
+        const several = decl.tabChildren?.[key];
         if (several)
           return {
             key,

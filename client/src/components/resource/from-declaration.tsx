@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Form, InputNumber, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,18 +14,11 @@ import { deriveSchemas, displayName, writableFields } from '../../../../shared/r
 import { declarationByName } from '../../../../shared/resources';
 import { RichTextEditor } from '../../features/settings/terms/rich-text-editor';
 import { ChoiceSelect, choiceLabel, type ControlProps } from './choice-select';
+import { MoneyTextInput, RateTextInput } from './money-text-input';
 import { useLookupChoicesQuery, useOptionListQuery } from './declared-api';
 import type { RecordTab, RecordTabContext } from './resource-record-page';
 import { useResourceFormContext } from './resource-form-context';
-import {
-  currencyDigits,
-  declaredCell,
-  renderDeclaredValue,
-  optionListOf,
-  toMajorUnits,
-  valueLabelKey,
-  toMinorUnits,
-} from './renderers';
+import { declaredCell, renderDeclaredValue, optionListOf, valueLabelKey } from './renderers';
 import type {
   CustomFieldProps,
   ResourceColumn,
@@ -50,56 +43,44 @@ function control<V>(props: CustomFieldProps): ControlProps<V> & { record: Record
   return props as unknown as ControlProps<V> & { record: Record<string, unknown> | null };
 }
 
-/** A money amount typed in major units and kept in integer minor units of the currency in `currencyField`. */
+/**
+ * A money amount typed in major units and kept in integer minor units of the currency in `currencyField`: read
+ * digit by digit (`MoneyTextInput`), never through a float, as the sales documents' lines are.
+ */
 export function MoneyInput({
   currencyField,
   record,
-  min,
+  min: _min,
   ...props
 }: ControlProps<number> & { currencyField: string; record: Record<string, unknown> | null; min?: number }) {
   const form = Form.useFormInstance();
   const watched = Form.useWatch(currencyField, form) as string | null | undefined;
   const currency = watched ?? (record?.[currencyField] as string | null | undefined) ?? null;
-  const digits = currencyDigits(currency);
-  const shown =
-    props.value === null || props.value === undefined ? null : toMajorUnits(props.value, currency);
   return (
-    <InputNumber<number>
+    <MoneyTextInput
       id={props.id}
       disabled={props.disabled}
-      value={shown}
-      precision={digits}
-      min={min === undefined ? undefined : toMajorUnits(min, currency)}
-      prefix={currency ?? undefined}
-      style={{ width: 240 }}
-      formatter={(v) =>
-        v === undefined || v === null || v === ('' as never) ? '' : addSeparators(String(v))
-      }
-      parser={(v) => Number((v ?? '').replace(/,/g, ''))}
-      onChange={(v) => props.onChange?.(v === null || v === undefined ? null : toMinorUnits(v, currency))}
+      value={props.value}
+      onChange={props.onChange}
+      currency={currency}
+      width={240}
     />
   );
 }
 
-function addSeparators(text: string): string {
-  const [whole, fraction] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-/** A rate in basis points typed as a percentage: 12.34 % is stored as 1234. */
-export function RateInput({ min, max, ...props }: ControlProps<number> & { min?: number; max?: number }) {
+/** A rate in basis points typed as a percentage: 12.34 % is stored as 1234 (read as text, never a float). */
+export function RateInput({
+  min: _min,
+  max: _max,
+  ...props
+}: ControlProps<number> & { min?: number; max?: number }) {
   return (
-    <InputNumber<number>
+    <RateTextInput
       id={props.id}
       disabled={props.disabled}
-      value={props.value === null || props.value === undefined ? null : props.value / 100}
-      precision={2}
-      min={min === undefined ? 0 : min / 100}
-      max={max === undefined ? undefined : max / 100}
-      suffix="%"
-      style={{ width: 200 }}
-      onChange={(v) => props.onChange?.(v === null || v === undefined ? null : Math.round(v * 100))}
+      value={props.value}
+      onChange={props.onChange}
+      width={200}
     />
   );
 }
@@ -481,8 +462,8 @@ export function declaredFilters(decl: ResourceDeclaration): ResourceFilter[] {
       case 'date':
       case 'datetime':
         filters.push(
-          { name: `${name}_from`, labelKey, type: 'date' },
-          { name: `${name}_to`, labelKey, type: 'date' },
+          { name: `${name}_from`, labelKey, rangeEnd: 'from', type: 'date' },
+          { name: `${name}_to`, labelKey, rangeEnd: 'to', type: 'date' },
         );
         break;
       case 'lookup':
@@ -620,7 +601,13 @@ export function declaredColumns(decl: ResourceDeclaration): ResourceColumn[] {
 /** A collection's rows as sent: each row's `id` (when it has one) and its declared fields, nothing else. */
 export function collectionRows(collection: CollectionDeclaration, value: unknown): Record<string, unknown>[] {
   if (!Array.isArray(value)) return [];
-  const names = ['id', ...Object.keys(collection.fields ?? {})];
+  // a row's read-only fields (a line's net amount) are the server's: never sent back
+  const names = [
+    'id',
+    ...Object.entries(collection.fields ?? {})
+      .filter(([, field]) => !field.readOnly)
+      .map(([name]) => name),
+  ];
   return value.map((row: Record<string, unknown> | undefined) => {
     const out: Record<string, unknown> = {};
     for (const name of names) {
@@ -677,9 +664,14 @@ export function collectionField(
  * The form fields of a declaration: its writable fields and its files (uploaded on their own routes, never sent
  * with the record), in declaration order, then its collections; what the server computes last.
  */
-export function declaredFields(decl: ResourceDeclaration): ResourceField[] {
+export function declaredFields(decl: ResourceDeclaration, tab?: string): ResourceField[] {
   const writable = new Set(writableFields(decl).map(([name]) => name));
+  // a field shown on another tab's form (a quotation's contract) is that tab's; the first tab's form has the others
+  const first = decl.tabs?.[0];
+  const onTab = (field: FieldDeclaration) =>
+    tab === undefined || tab === first ? !field.tab || field.tab === first : field.tab === tab;
   const own: ResourceField[] = Object.entries(decl.fields)
+    .filter(([, field]) => onTab(field))
     .filter(([name, field]) => writable.has(name) || (field.type === 'file' && !field.readOnly))
     .map(([name, field]) => ({
       name,
@@ -689,12 +681,15 @@ export function declaredFields(decl: ResourceDeclaration): ResourceField[] {
       ...(field.type === 'file' ? { readOnly: true } : {}),
       ...(field.type === 'lookup' && field.narrowedBy ? { narrowedBy: field.narrowedBy.field } : {}),
     }));
-  const collections = Object.entries(decl.collections ?? {}).map(([name, collection]) =>
-    collectionField(decl, name, collection),
-  );
+  const collections =
+    tab === undefined || tab === first
+      ? Object.entries(decl.collections ?? {}).map(([name, collection]) =>
+          collectionField(decl, name, collection),
+        )
+      : [];
   // what the server computes (a generated number, a last sign-in) is shown on a record, never sent back
   const computed: ResourceField[] = Object.entries(decl.fields)
-    .filter(([name, field]) => field.readOnly && name !== 'id')
+    .filter(([name, field]) => field.readOnly && name !== 'id' && onTab(field))
     .map(([name, field]) => ({
       name,
       labelKey: fieldLabelKey(decl.name, name),
@@ -745,6 +740,8 @@ export interface DeclarationOverrides<T extends ResourceRow = ResourceRow> exten
   form?: Partial<NonNullable<ResourceConfig<T>['form']>> | false;
   /** the record page of a declaration with `tabs`: per tab, what it shows beyond what is derived */
   recordTabs?: { [tab: string]: DeclaredTabOverride };
+  /** more actions beside a record's title, after its state moves and print (convert, e-mail) */
+  recordActions?: (record: ResourceRow, ctx: RecordTabContext) => ReactNode;
 }
 
 /**
@@ -759,7 +756,7 @@ export interface DeclaredTabOverride {
   permission?: string;
   child?: DeclarationOverrides;
   /**
-   * a tab listing several children (the page's `tabChildren`, declared-routes.ts): each one's overrides, by the
+   * a tab listing several children (the declaration's `tabChildren`): each one's overrides, by the
    * path segment its records open under
    */
   children?: { [part: string]: DeclarationOverrides };
@@ -809,6 +806,7 @@ export function configFromDeclaration<T extends ResourceRow = ResourceRow>(
     filters: filterChanges,
     form: formChanges,
     recordTabs: _recordTabs,
+    recordActions: _recordActions,
     ...rest
   } = overrides;
   const readOnly = overrides.readOnly ?? Boolean(decl.readOnly);
@@ -843,10 +841,21 @@ export function configFromDeclaration<T extends ResourceRow = ResourceRow>(
     importable: Boolean(decl.importable) && !readOnly,
     recordTitle: (row, language) => displayName(decl, row, language) || `${String(row.id ?? '')}`,
     auditEntity: decl.name,
+    // its declared moves, at its own path (a child's too: `/api/special-event-registrations/{id}/attend`)
+    ...(decl.states
+      ? {
+          moves: {
+            apiPath: `/api${decl.path}`,
+            actions: Object.keys(decl.states.actions),
+            declared: decl.states.actions,
+          },
+        }
+      : {}),
     columns,
     ...(filters.length ? { filters } : {}),
     ...(form ? { form } : {}),
     ...rest,
     readOnly,
+    undeletable: Boolean(decl.undeletable),
   };
 }

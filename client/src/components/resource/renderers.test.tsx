@@ -8,7 +8,6 @@ import {
   formatRate,
   plainText,
   renderDeclaredValue,
-  toMinorUnits,
 } from './renderers';
 
 describe('formatMoney', () => {
@@ -27,12 +26,6 @@ describe('formatMoney', () => {
     expect(currencyDigits('BHD')).toBe(3);
     // stored ×100 like every currency (domain.md), shown with its own decimals
     expect(formatMoney(1234, 'BHD', 'en')).toBe('BHD 12.340');
-  });
-
-  it('stores what is typed in minor units of the currency', () => {
-    expect(toMinorUnits(1234.5, 'HKD')).toBe(123450);
-    expect(toMinorUnits(0.29, 'HKD')).toBe(29); // 0.29 * 100 is 28.999… in floating point
-    expect(toMinorUnits(1234567, 'KRW')).toBe(123456700);
   });
 
   it('shows nothing for no amount, and an amount without a currency with two decimals', () => {

@@ -50,12 +50,6 @@ export function toMajorUnits(minor: number, _currency?: string | null): number {
   return minor / 100;
 }
 
-/** Major units → integer minor units (×100), rounded first to the decimals the currency shows (none for KRW). */
-export function toMinorUnits(major: number, currency: string | null | undefined): number {
-  const digits = Math.min(currencyDigits(currency), 2);
-  return Math.round(major * 10 ** digits) * 10 ** (2 - digits);
-}
-
 /**
  * An amount held in integer minor units, for reading: the currency code, then the amount with thousands
  * separators and the currency's own decimals — `HKD 1,234.50`, `KRW 1,234,567`, `JPY 5,000`.

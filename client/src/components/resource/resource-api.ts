@@ -59,6 +59,11 @@ export interface CreateArgs {
   path: string;
   body: unknown;
   invalidates?: string[];
+  /**
+   * the submission's key (`Idempotency-Key`, decision 0016): sent again with the same body, the server answers the
+   * first result and creates nothing (a retry after a lost answer makes one receipt, not two)
+   */
+  idempotencyKey?: string;
 }
 export interface UpdateArgs {
   path: string;
@@ -113,7 +118,12 @@ export const resourceApi = api.injectEndpoints({
       providesTags: (_result, _error, { path, id }) => [resourceTag(`${path}/${id}`)],
     }),
     resourceCreate: build.mutation<ResourceRow, CreateArgs>({
-      query: ({ path, body }) => ({ url: path, method: 'POST', body }),
+      query: ({ path, body, idempotencyKey }) => ({
+        url: path,
+        method: 'POST',
+        body,
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
       invalidatesTags: onSuccess((a: CreateArgs) => writeTags(a.path, a.invalidates)),
     }),
     resourceUpdate: build.mutation<ResourceRow, UpdateArgs>({

@@ -83,6 +83,6 @@ it("shows a record's history in its tab, the table loaded when the tab is opened
   await user.click(await screen.findByRole('tab', { name: 'History' }, SLOW));
   const history = await screen.findByTestId('audit-history', undefined, SLOW);
   expect(await within(history).findByText('Ada Admin', undefined, SLOW)).toBeInTheDocument();
-  expect(within(history).getByText('name_en: "Thing" → "Thing 3"')).toBeInTheDocument();
+  expect(within(history).getByText('name_en: Thing → Thing 3')).toBeInTheDocument();
   expect(calls.some((c) => c.url.startsWith('/api/audit-logs/thing/3'))).toBe(true);
 });

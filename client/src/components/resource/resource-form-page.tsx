@@ -1,14 +1,17 @@
 import type { z } from 'zod';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Popconfirm, Skeleton, Space } from 'antd';
+import { Alert, App, Button, Col, Form, Popconfirm, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation, useNavigate, useParams, useRevalidator } from 'react-router-dom';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../layout/page-header';
 import type { RouteData } from '../../app/routes/route-data';
+import type { RecordTabContext } from './resource-record-page';
 import { useScreenTitle } from '../layout/use-document-title';
+import { enterDoesNotSubmit, useSaveShortcut } from '../forms/save-keys';
+import { newIdempotencyKey } from '../../http/idempotency-key';
 import { useRememberVisit } from './recent-records-button';
 import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
 import {
@@ -123,6 +126,11 @@ export function ResourceForm<T extends ResourceRow>({
     [spec, creating],
   );
   const schema = creating ? spec?.create : spec?.update;
+  // two columns where they help: a form of many short fields, or one with collection tables (issue 31)
+  const twoColumns = useMemo(() => {
+    const shown = fields.filter((f) => !f.hidden);
+    return shown.some((f) => f.input.type === 'group') || shown.filter((f) => !fullWidth(f)).length >= 6;
+  }, [fields]);
   const apiPath = apiPathProp ?? resolvePath(config.apiPath, params);
   const routePath = routePathProp ?? resolvePath(config.routePath, params);
   const recordName = creating ? null : config.recordTitle(data, i18n.language);
@@ -177,16 +185,20 @@ export function ResourceForm<T extends ResourceRow>({
 
   const formContext = useMemo(() => ({ apiPath, id: creating ? null : id! }), [apiPath, creating, id]);
 
-  // one save at a time (Enter pressed twice in a field): a created record is never created twice
+  // one save at a time (Save clicked twice, Ctrl/⌘+S held): a created record is never created twice
   const submitting = useRef(false);
+  // one key per submission of the same values: Save pressed again after a lost answer (a timeout, the network gone)
+  // sends the same key, and the server answers what it did the first time instead of creating a second record
+  const submissionKey = useRef<string | null>(null);
   const save = async (values: Record<string, unknown>) => {
     if (submitting.current) return;
     submitting.current = true;
     setSummary(null);
     try {
       const body = formBody(fields, values, schema);
+      if (creating) submissionKey.current ??= newIdempotencyKey();
       const saved = creating
-        ? await create({ path: apiPath, body }).unwrap()
+        ? await create({ path: apiPath, body, idempotencyKey: submissionKey.current! }).unwrap()
         : await update({ path: apiPath, id: id!, body }).unwrap();
       dirty.current = false;
       dispatch(appActions.setUnsavedChanges(false));
@@ -207,6 +219,10 @@ export function ResourceForm<T extends ResourceRow>({
       if (isInsufficientRights(error) && result.fields.length === 0) refusedNow();
     }
   };
+
+  // Ctrl/⌘+S saves (its rules checked first); Enter in a field does not (`enterDoesNotSubmit`)
+  const submitForm = useCallback(() => form.submit(), [form]);
+  useSaveShortcut(submitForm, editable);
 
   const remove = async () => {
     setSummary(null);
@@ -252,6 +268,8 @@ export function ResourceForm<T extends ResourceRow>({
           disabled={!editable}
           onValuesChange={(changed: Record<string, unknown>) => {
             dirty.current = true;
+            // other values are another submission: a new key
+            submissionKey.current = null;
             // a choice narrowed by the field just changed (a district by its area) no longer holds
             for (const field of fields)
               if (field.narrowedBy && field.narrowedBy in changed && !(field.name in changed))
@@ -259,47 +277,61 @@ export function ResourceForm<T extends ResourceRow>({
             dispatch(appActions.setUnsavedChanges(true));
           }}
           onFinish={save}
-          style={{ maxWidth: 900 }}
+          onKeyDownCapture={enterDoesNotSubmit}
+          // a long form (or one with collection tables) uses the screen's width: short fields two by two; a
+          // screen may set its own width (the sales documents' lines)
+          style={{ maxWidth: config.formMaxWidth ?? (twoColumns ? 1600 : 900) }}
           data-testid={`resource-form-${config.name}`}
         >
-          {fields.map((field) => {
-            const locked = editable ? (field.locked?.({ record, user }) ?? null) : null;
-            const help = [field.helpKey, locked].filter((k): k is string => Boolean(k)).map((k) => t(k));
-            const extra = help.length ? help.join(' ') : undefined;
-            if (field.input.type === 'group') {
-              // a collection's rows: the field lays out its own items under its name
-              return (
-                <Form.Item key={field.name} label={t(field.labelKey)} extra={extra} required={false}>
-                  {field.input.render({
-                    name: field.name,
-                    schema,
-                    record,
-                    disabled: !editable || Boolean(locked),
-                  })}
+          <Row gutter={24}>
+            {fields.map((field) => {
+              const locked = editable ? (field.locked?.({ record, user }) ?? null) : null;
+              const help = [field.helpKey, locked].filter((k): k is string => Boolean(k)).map((k) => t(k));
+              const extra = help.length ? help.join(' ') : undefined;
+              if (field.input.type === 'group') {
+                // a collection's rows: the field lays out its own items under its name, the form's full width
+                return (
+                  <Col key={field.name} span={24}>
+                    <Form.Item label={t(field.labelKey)} extra={extra} required={false}>
+                      {field.input.render({
+                        name: field.name,
+                        schema,
+                        record,
+                        disabled: !editable || Boolean(locked),
+                      })}
+                    </Form.Item>
+                  </Col>
+                );
+              }
+              const item = (
+                <Form.Item
+                  key={field.name}
+                  name={field.name}
+                  label={field.hidden ? undefined : t(field.labelKey)}
+                  hidden={field.hidden}
+                  help={undefined}
+                  extra={extra}
+                  rules={schema && !field.hidden ? [zodRule(schema, field.name, t, spec?.create)] : []}
+                  {...fieldItemProps(field.input)}
+                >
+                  <FieldInput
+                    input={field.input}
+                    data={data}
+                    record={record}
+                    // a custom control (a file field) is told too: it leaves out buttons the user could not use
+                    {...(locked || !editable ? { disabled: true } : {})}
+                  />
                 </Form.Item>
               );
-            }
-            return (
-              <Form.Item
-                key={field.name}
-                name={field.name}
-                label={field.hidden ? undefined : t(field.labelKey)}
-                hidden={field.hidden}
-                help={undefined}
-                extra={extra}
-                rules={schema && !field.hidden ? [zodRule(schema, field.name, t, spec?.create)] : []}
-                {...fieldItemProps(field.input)}
-              >
-                <FieldInput
-                  input={field.input}
-                  data={data}
-                  record={record}
-                  // a custom control (a file field) is told too: it leaves out buttons the user could not use
-                  {...(locked || !editable ? { disabled: true } : {})}
-                />
-              </Form.Item>
-            );
-          })}
+              // a hidden field takes no place in the grid
+              if (field.hidden) return item;
+              return (
+                <Col key={field.name} span={24} xl={twoColumns && !fullWidth(field) ? 12 : 24}>
+                  {item}
+                </Col>
+              );
+            })}
+          </Row>
           {children}
           {/* the save bar stays at the bottom of the window while a long form scrolls */}
           <Space className="form-save-bar" data-testid="form-save-bar">
@@ -331,6 +363,11 @@ export function ResourceForm<T extends ResourceRow>({
   );
 }
 
+/** A field drawn the form's full width even in two columns: a collection's table, a long text, a wide grid. */
+function fullWidth(field: ResourceField): boolean {
+  return Boolean(field.wide) || field.input.type === 'group' || field.input.type === 'textarea';
+}
+
 /**
  * The generic form screen (architecture.md "Write CRUD once"): `path/create` opens a new record with the
  * `GET api/create` defaults, `path/:id` an existing one (the route's data call, for the first paint); a save
@@ -340,9 +377,12 @@ export function ResourceForm<T extends ResourceRow>({
 export function ResourceFormPage<T extends ResourceRow>({
   config,
   children,
+  actions,
 }: {
   config: ResourceConfig<T>;
   children?: ReactNode;
+  /** a record's actions beside its title (its state moves, print) */
+  actions?: (record: ResourceRow, ctx: RecordTabContext) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -406,6 +446,18 @@ export function ResourceFormPage<T extends ResourceRow>({
     <div className="resource-form">
       <PageHeader
         title={creating ? t('resource.createTitle', { name: listTitle }) : recordName}
+        extra={
+          !creating && actions
+            ? actions(data as unknown as ResourceRow, {
+                id: String(params.id),
+                tab: '',
+                apiPath: resolvePath(config.apiPath, params),
+                routePath,
+                tabPath: `${routePath}/${String(params.id)}`,
+                reload: () => void revalidator.revalidate(),
+              })
+            : undefined
+        }
         crumbs={[{ title: listTitle, to: routePath }, { title: recordName ?? t('resource.new') }]}
       />
       {tabs.length ? (
@@ -420,8 +472,11 @@ export function ResourceFormPage<T extends ResourceRow>({
 }
 
 /** A screen's default export: `export default resourceFormScreen(holidayConfig)`. */
-export function resourceFormScreen<T extends ResourceRow>(config: ResourceConfig<T>) {
+export function resourceFormScreen<T extends ResourceRow>(
+  config: ResourceConfig<T>,
+  actions?: (record: ResourceRow, ctx: RecordTabContext) => ReactNode,
+) {
   return function ResourceFormScreen() {
-    return <ResourceFormPage config={config} />;
+    return <ResourceFormPage config={config} actions={actions} />;
   };
 }

@@ -207,7 +207,7 @@ describe('generic list page', () => {
     );
     expect(
       await screen.findByText(
-        'This record cannot be deleted: it is still used by 2 district(s), 1 order(s).',
+        'This record cannot be deleted: it is still used by 2 district(s), 1 invoice(s).',
         undefined,
         SLOW,
       ),

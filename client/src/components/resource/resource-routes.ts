@@ -77,6 +77,8 @@ export interface RecordTabRoutesOptions {
     | string
     | {
         key: string;
+        /** the path segment when not the key (spec `/students/invoice/:id` for the tab `order`) */
+        segment?: string;
         permission?: string;
         records?: { module: string };
         /**
@@ -103,7 +105,7 @@ export interface RecordTabRoutesOptions {
 export function recordTabRoutes(o: RecordTabRoutesOptions): RouteEntry[] {
   const view = o.viewPermission ?? `${o.module}.view`;
   return o.tabs.flatMap((tab) => {
-    const key = typeof tab === 'string' ? tab : tab.key;
+    const key = typeof tab === 'string' ? tab : (tab.segment ?? tab.key);
     const permission = typeof tab === 'string' ? undefined : tab.permission;
     const records = typeof tab === 'string' ? undefined : tab.records;
     const parts = typeof tab === 'string' ? [] : (tab.parts ?? []);

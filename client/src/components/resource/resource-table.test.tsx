@@ -30,6 +30,9 @@ const config: ResourceConfig = {
       type: 'select',
       options: [{ value: 'true', label: 'yes' }],
     },
+    // a declared date as a range: its two ends
+    { name: 'time_from', labelKey: 'resource.audit.time', rangeEnd: 'from', type: 'date' },
+    { name: 'time_to', labelKey: 'resource.audit.time', rangeEnd: 'to', type: 'date' },
   ],
   searchable: true,
   exportable: true,
@@ -69,6 +72,20 @@ beforeEach(() => {
   resetCsrfToken();
   initI18n('en');
   localStorage.clear();
+});
+
+describe('list filters', () => {
+  it('labels the two ends of a date range apart, in the screen language', async () => {
+    setup('/things', { total: 1 });
+    expect(await screen.findByLabelText('Time (Hong Kong): from', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText('Time (Hong Kong): to')).toBeInTheDocument();
+    cleanup();
+    initI18n('zh_HK');
+    setup('/things', { total: 1 });
+    const zh = (await screen.findAllByLabelText(/：由$/, undefined, SLOW))[0];
+    expect(zh.getAttribute('placeholder')).toMatch(/^.+：由$/);
+    expect(screen.getAllByLabelText(/：至$/)).toHaveLength(1);
+  });
 });
 
 describe('list toolbar', () => {

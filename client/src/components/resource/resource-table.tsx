@@ -14,6 +14,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
+import { ACTIONS_COLUMN, oneLineHeader } from './table-layout';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../../shared/list';
@@ -49,6 +50,8 @@ import { firstLoadLocale } from '../first-load';
 import { ImportButton } from './import-modal';
 import { resolvePath, type ListQueryState, type ResourceConfig, type ResourceRow } from './types';
 import { ButtonLink } from '../layout/button-link';
+import { PageTotalsSummary } from './page-totals';
+import { MoveButton } from './move-button';
 
 export interface ResourceTableProps<T extends ResourceRow> {
   config: ResourceConfig<T>;
@@ -172,6 +175,13 @@ export function ResourceTable<T extends ResourceRow>({
     }
   };
 
+  // a move reads again the list and the record it is listed under
+  const parentPath = apiPath.split('/').filter(Boolean);
+  const moveInvalidates = [
+    apiPath,
+    ...(parentPath.length >= 4 ? [`/${parentPath.slice(0, -1).join('/')}`] : []),
+  ];
+
   const [dragged, setDragged] = useState<number | null>(null);
   const reorderable = Boolean(config.reorder) && canUpdate && !query.q && !query.sort;
   const drop = async (targetId: number) => {
@@ -211,17 +221,18 @@ export function ResourceTable<T extends ResourceRow>({
     dataIndex: column.key,
     title: t(column.titleKey),
     width: column.width,
+    onHeaderCell: oneLineHeader,
     sorter: column.sortable ? true : undefined,
     sortOrder: column.sortable ? sortOrderOf(query.sort, column.key) : undefined,
     render: column.render
       ? (_value: unknown, row: T) => column.render?.(row, { t, language: i18n.language })
       : undefined,
   }));
-  if (!config.readOnly || config.rowActions) {
+  if (!config.readOnly || config.rowActions || config.moves) {
     columns.push({
       key: 'actions',
       title: t('resource.actions'),
-      width: 1,
+      ...ACTIONS_COLUMN,
       render: (_value: unknown, row: T) => {
         const name = config.recordTitle(row, i18n.language);
         const updatable = canUpdate && recordAllows(row, 'update');
@@ -230,6 +241,24 @@ export function ResourceTable<T extends ResourceRow>({
         return (
           <Space size="small" wrap={false}>
             {config.rowActions?.(row, { reload, t })}
+            {config.moves?.actions
+              .filter((action) => recordAllows(row, action) && Array.isArray(row.allowed_actions))
+              .map((action) => (
+                <MoveButton
+                  key={action}
+                  resource={config.name}
+                  apiPath={config.moves!.apiPath}
+                  id={row.id}
+                  action={action}
+                  declared={config.moves!.declared?.[action]}
+                  recordName={name}
+                  invalidates={moveInvalidates}
+                  onFailed={(text) => {
+                    setNotice(text);
+                    reload();
+                  }}
+                />
+              ))}
             {!config.readOnly && (
               // one element, a link shaped as a button (never a button inside a link)
               <ButtonLink
@@ -285,7 +314,10 @@ export function ResourceTable<T extends ResourceRow>({
 
   const filterControls: ReactNode[] = (config.filters ?? []).map((filter) => {
     const value = query[filter.name] ?? filter.defaultValue?.();
-    const label = t(filter.labelKey);
+    // the two ends of a declared date range say which end they are ("Date: from", "Date: to")
+    const label = filter.rangeEnd
+      ? t(filter.rangeEnd === 'from' ? 'common.rangeFrom' : 'common.rangeTo', { label: t(filter.labelKey) })
+      : t(filter.labelKey);
     if (filter.type === 'custom' && filter.render) {
       return (
         <span key={filter.name} data-testid={`filter-${filter.name}`}>
@@ -448,6 +480,18 @@ export function ResourceTable<T extends ResourceRow>({
           // the header stays in view as a long page scrolls
           sticky
           scroll={{ x: 'max-content' }}
+          summary={
+            config.pageTotals
+              ? () => (
+                  <PageTotalsSummary
+                    rows={rows}
+                    columns={columns.map((c) => String(c.key))}
+                    fields={config.pageTotals!.fields}
+                    currencyField={config.pageTotals!.currency}
+                  />
+                )
+              : undefined
+          }
           onRow={
             reorderable
               ? (row) =>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Params } from 'react-router-dom';
 import type { z } from 'zod';
 import type { Module } from '../../../../shared/permissions';
+import type { ActionDeclaration } from '../../../../shared/resources/declaration';
 import type { User } from '../../app/types';
 
 /** i18next's `t`, as the configs use it. */
@@ -15,6 +16,8 @@ export interface ResourceFilter {
   /** query parameter (and server filter) name, e.g. `year`, `is_active` */
   name: string;
   labelKey: string;
+  /** one end of a range of the field `labelKey` names: labelled "<field>: from" or "<field>: to" */
+  rangeEnd?: 'from' | 'to';
   type: 'select' | 'number' | 'text' | 'date' | 'custom';
   /** a `custom` filter's control (a lookup's searchable picker): the query's value, and how to change it */
   render?: (props: {
@@ -107,6 +110,8 @@ export interface ResourceField {
   locked?: (ctx: { record: Record<string, unknown> | null; user: User | null }) => string | null;
   /** the field whose value narrows this one's choices (a district by its area): emptied when that one changes */
   narrowedBy?: string;
+  /** drawn the form's full width even in two columns (a wide grid: the role's permissions) */
+  wide?: boolean;
 }
 
 /** A tab of a record's detail page after the form's own tab (index 0). */
@@ -155,6 +160,8 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
   importable?: boolean;
   /** no create / edit / delete (the audit log) */
   readOnly?: boolean;
+  /** never deleted (an invoice, a receipt: voided or cancelled instead): no Delete, whatever the role holds */
+  undeletable?: boolean;
   /** the record's name in confirmations, breadcrumbs and the recent-records list */
   recordTitle: (row: Record<string, unknown>, language: string) => string;
   form?: {
@@ -164,6 +171,8 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
     /** values of a new record beyond the server's `defaults` (e.g. from the query string) */
     initialValues?: (query: Record<string, string>) => Record<string, unknown>;
   };
+  /** the form's widest extent when not 900 px (a document with a table of lines) */
+  formMaxWidth?: number;
   /** extra tabs of an existing record's page */
   tabs?: ResourceTab[];
   /** the entity name in the audit log (`holiday`, `area` …): adds a "History" tab for admins */
@@ -174,6 +183,26 @@ export interface ResourceConfig<T extends ResourceRow = ResourceRow> {
   childrenOf?: (row: T) => T[] | undefined;
   /** a delete button is hidden for rows where this says no (a value in use is deactivated instead) */
   canDelete?: (row: T) => boolean;
+  /**
+   * the list's query when the address names none of its keys (the special events' date window, spec
+   * `/special-events`): written into the address as the list opens, so the filter bar shows it and a reload keeps it
+   */
+  defaultQuery?: () => ListQueryState;
+  /**
+   * the declared state moves of a record (`POST {apiPath}/{id}/{action}`, labelled `resources.<name>.actions.<action>`):
+   * a button on each row whose `allowed_actions` lists the move
+   */
+  moves?: {
+    apiPath: string;
+    actions: readonly string[];
+    /** the declared moves: a body to ask for (`input`), a confirmation naming the record (`confirm`) */
+    declared?: Readonly<Record<string, ActionDeclaration>>;
+  };
+  /**
+   * a total row per currency under the table: the sums of these money fields over the page's rows, each currency
+   * on its own row (`currency`: the field naming a row's currency, default `currency`), never summed across them
+   */
+  pageTotals?: { fields: readonly string[]; currency?: string };
   /** more buttons in the list toolbar (import …) */
   toolbar?: (ctx: { reload: () => void; query: ListQueryState; params: Params }) => ReactNode;
   /** more actions per row (add a district …) */

@@ -33,6 +33,29 @@ import { PageHeader } from '../../components/layout/page-header';
 
 const when = (v: string | null, never: string) => (v ? formatDateTime(v) : never);
 
+/** Where the API is described (GET /api/openapi.json: every route a token can call), and how a script calls it. */
+function ApiDescriptionCard() {
+  const { t } = useTranslation();
+  const example = `curl -H "Authorization: Bearer <token>" ${window.location.origin}/api/students?per_page=5`;
+  return (
+    <Card title={t('apiTokens.describedTitle')} data-testid="api-description">
+      <Typography.Paragraph>
+        {t('apiTokens.described')}{' '}
+        {/* underlined: a link inside a sentence is told from its text by more than colour (axe link-in-text-block) */}
+        <Typography.Link href="/api/openapi.json" target="_blank" rel="noopener noreferrer" underline>
+          {t('apiTokens.describedLink')}
+        </Typography.Link>
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+        {t('apiTokens.example')}
+      </Typography.Paragraph>
+      <Typography.Text code copyable>
+        {example}
+      </Typography.Text>
+    </Card>
+  );
+}
+
 /**
  * /user/api-tokens: personal access tokens. Create with a name and abilities (a subset of the user's own
  * permissions; the token is shown once), list with last use, edit abilities, revoke.
@@ -87,6 +110,7 @@ export default function ApiTokensPage() {
       {modal}
       <PageHeader title={t('apiTokens.title')} />
       {error && <Alert type="error" showIcon title={error} role="alert" />}
+      <ApiDescriptionCard />
       <Card title={t('apiTokens.create')}>
         <Typography.Paragraph type="secondary">{t('apiTokens.help')}</Typography.Paragraph>
         <Form

@@ -100,6 +100,26 @@ describe('staff sign-in screens', () => {
     expect(await screen.findByRole('button', { name: '登入' })).toBeInTheDocument();
   });
 
+  it('says that HTTPS is needed when the server refuses sign-in over plain HTTP, staying on the page', async () => {
+    // production's Secure cookies over http://: the token call is refused, the sign-in never sent
+    const calls = installFetch({
+      'GET /api/csrf-token': fakeResponse(403, {
+        message: 'Signing in needs a secure connection.',
+        code: 'https_required',
+        message_key: 'httpsRequired',
+      }),
+    });
+    const { router, user } = setup();
+    await fillAndSubmit(user, 'Admin1234');
+    const alert = await screen.findByTestId('login-error');
+    expect(alert).toHaveTextContent(
+      'Signing in needs a secure connection: open this site at its https:// address.',
+    );
+    expect(alert).toHaveTextContent('COOKIE_SECURE=false');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.some((c) => c.url === '/api/login')).toBe(false);
+  });
+
   it('checks the fields before sending: each error on its field, announced, nothing sent', async () => {
     const calls = installFetch({ 'GET /api/csrf-token': fakeResponse(200, { token: 't' }) });
     const { user } = setup();

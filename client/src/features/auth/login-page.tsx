@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { returnPath, withReturn } from '../../app/navigation';
 import { resetCsrfToken } from '../../http/client';
 import { Alert, Checkbox, Panel, SubmitButton, useLiteForm } from '../../components/lite';
 import { useLoginMutation } from './auth-api';
@@ -40,14 +41,17 @@ export default function LoginPage() {
       if (result.data) {
         if ('two_factor' in result.data) {
           resetCsrfToken();
-          navigate('/two-factor-challenge');
+          // the page asked for goes along to the second step
+          navigate(withReturn('/two-factor-challenge', returnPath(params, '')));
         } else {
           void userSignedIn(dispatch, result.data.user);
           // admins require 2FA and this account has none yet: only its profile's 2FA setup is open
           const session = await dispatch(
             accountApi.endpoints.sessionUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
           );
-          navigate(session.data?.two_factor_setup_required ? '/user/profile' : '/', { replace: true });
+          navigate(session.data?.two_factor_setup_required ? '/user/profile' : returnPath(params), {
+            replace: true,
+          });
         }
         return;
       }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
+import { returnPath } from '../../app/navigation';
 import { showSubmitError } from '../../components/forms/server-errors';
 import { rules } from '../../components/forms/rules';
 import { useTwoFactorChallengeMutation } from './auth-api';
@@ -13,6 +14,7 @@ export default function TwoFactorPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [recovery, setRecovery] = useState(false);
   const [form] = Form.useForm<{ code?: string; recovery_code?: string }>();
   const [challenge, { isLoading }] = useTwoFactorChallengeMutation();
@@ -27,7 +29,8 @@ export default function TwoFactorPage() {
     );
     if (result.data) {
       void userSignedIn(dispatch, result.data.user);
-      navigate('/', { replace: true });
+      // the page asked for before signing in, if any
+      navigate(returnPath(params), { replace: true });
       return;
     }
     showSubmitError(result.error, form, t, setError);

@@ -18,6 +18,7 @@ import type { FileItem, FileKind, FileUse } from '../../../../shared/files';
 import { sortOrderOf } from '../../components/resource/resource-query';
 import { formatDateTime } from '../../i18n/date-time';
 import { formatFileSize } from './files-api';
+import { ACTIONS_COLUMN, oneLineHeader } from '../../components/resource/table-layout';
 
 /**
  * The row pieces of a file list, shared by the media manager and an owner's attachments (one way to show a
@@ -251,9 +252,11 @@ export function fileColumns({
     {
       key: 'actions',
       title: t('resource.actions'),
-      width: 1,
+      ...ACTIONS_COLUMN,
       render: (_v, file) => <FileActions file={file} onPreview={onPreview} onDelete={onDelete} t={t} />,
     },
   );
-  return columns.filter((column) => !hidden.includes(String(column.key)));
+  return columns
+    .filter((column) => !hidden.includes(String(column.key)))
+    .map((column) => (column.onHeaderCell ? column : { ...column, onHeaderCell: oneLineHeader }));
 }

@@ -46,7 +46,12 @@ export function filterErrorText(error: unknown, t: TFunction): string | null {
   const fields = fieldErrors(error, t);
   if (fields.length === 0) return null;
   return fields
-    .map(({ name, errors }) => `${FILTER_LABELS[name] ? t(FILTER_LABELS[name]) : name}: ${errors.join(' ')}`)
+    .map(({ name, errors }) =>
+      t('common.labelled', {
+        label: FILTER_LABELS[name] ? t(FILTER_LABELS[name]) : name,
+        value: errors.join(' '),
+      }),
+    )
     .join(' ');
 }
 

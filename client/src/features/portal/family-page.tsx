@@ -279,10 +279,23 @@ export default function FamilyPage() {
         lines: [
           row.is_emergency_contact ? <Tag color="orange">{t('portal.family.emergency')}</Tag> : null,
           row.occupation
-            ? `${t('resources.student_family.fields.occupation')}: ${text(row.occupation)}`
+            ? t('common.labelled', {
+                label: t('resources.student_family.fields.occupation'),
+                value: text(row.occupation),
+              })
             : null,
-          row.phone ? `${t('resources.student_family.fields.phone')}: ${text(row.phone)}` : null,
-          row.email ? `${t('resources.student_family.fields.email')}: ${text(row.email)}` : null,
+          row.phone
+            ? t('common.labelled', {
+                label: t('resources.student_family.fields.phone'),
+                value: text(row.phone),
+              })
+            : null,
+          row.email
+            ? t('common.labelled', {
+                label: t('resources.student_family.fields.email'),
+                value: text(row.email),
+              })
+            : null,
         ],
       }),
     }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../app/api';
@@ -128,6 +128,9 @@ export function ChangePasswordPage() {
   const [write, { isLoading }] = usePortalWriteMutation();
   const { error, setError, show } = useRefusal();
   const must = Boolean(student?.must_change_password);
+  // a forced change done: the index opens next; until it is drawn (a phone takes a moment) this page says so
+  // instead of showing its emptied form under the index's address (issue 31)
+  const [opening, setOpening] = useState(false);
 
   const onFinish = async (values: NewPassword & { current_password: string }) => {
     setError(null);
@@ -136,11 +139,28 @@ export function ChangePasswordPage() {
       show(result.error, form, ['current_password', 'password', 'password_confirmation']);
       return;
     }
-    form.resetFields();
     void message.success(t('portal.password.changed'));
     if (student) dispatch(appActions.setStudent({ ...student, must_change_password: false } as Student));
-    if (must) navigate('/index', { replace: true });
+    if (must) {
+      setOpening(true);
+      navigate('/index', { replace: true });
+      return;
+    }
+    form.resetFields();
   };
+
+  if (opening)
+    return (
+      <div className="portal-page" data-testid="password-changed-opening">
+        <Title>{t('portal.password.changeTitle')}</Title>
+        <Card style={{ maxWidth: 520 }}>
+          <Alert type="success" showIcon role="status" title={t('portal.password.changed')} />
+          <div style={{ textAlign: 'center', padding: 16 }}>
+            <Spin aria-label={t('app.loading')} />
+          </div>
+        </Card>
+      </div>
+    );
 
   return (
     <div className="portal-page">

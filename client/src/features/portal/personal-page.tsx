@@ -10,6 +10,7 @@ import { Alert, App, Avatar, Button, Card, Form, Popconfirm, Space, Typography, 
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router-dom';
 import { students } from '../../../../shared/resources/students';
+import { PORTAL_DETAIL_FIELDS } from '../../../../shared/schemas/portal';
 import { isApiError } from '../../app/api';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -24,30 +25,17 @@ import {
   studentOf,
   usePortalWriteMutation,
 } from './portal-api';
-import { PortalForm, portalFields, schemasOf } from './portal-form';
+import { PortalDetails, PortalForm, portalFields, schemasOf } from './portal-form';
 import { usePortalLock } from './portal-lock';
 import { PortalPage, useRouteData, useSyncSubmission } from './portal-page';
 import { touchScreen } from './touch';
 
-/** The student's own details the portal edits (spec: names, birth date, passport, nationality, levels, visa …). */
-export const PERSONAL_FIELDS = [
-  'surname_en',
-  'given_name_en',
-  'name_zh',
-  'name_ko',
-  'gender',
-  'birth_date',
-  'nationality',
-  'passport_no',
-  'passport_expiry',
-  'korean_level',
-  'topik_level',
-  'visa_type',
-  'visa_expiry',
-  'application_email',
-  'phone',
-  'address',
-] as const;
+/**
+ * The student's own details the portal edits (spec: names, birth date, passport, nationality, levels, visa …): the
+ * list `PUT /api/student` accepts and the submission locks, one list for the form, the read-only view and the
+ * summary confirmed before submitting.
+ */
+export const PERSONAL_FIELDS = PORTAL_DETAIL_FIELDS;
 
 const FIELDS = portalFields(students, PERSONAL_FIELDS);
 const SCHEMAS = schemasOf(students);
@@ -202,7 +190,8 @@ export default function PersonalPage() {
     >
       {typeof record.student_no === 'string' && record.student_no && (
         <Typography.Paragraph data-testid="student-no">
-          {t('portal.personal.studentNo')}: <Typography.Text strong>{record.student_no}</Typography.Text>
+          {t('common.labelColon', { label: t('portal.personal.studentNo') })}{' '}
+          <Typography.Text strong>{record.student_no}</Typography.Text>
         </Typography.Paragraph>
       )}
       <PhotoCard
@@ -214,24 +203,32 @@ export default function PersonalPage() {
         }}
       />
       <Card title={<h2 className="portal-card-title">{t('portal.personal.details')}</h2>}>
-        <PortalForm
-          form={form}
-          fields={FIELDS}
-          schemas={SCHEMAS}
-          record={record}
-          disabled={locked}
-          testId="portal-personal-form"
-          save={(body) => write({ url: '/api/student', method: 'PUT', body }).unwrap()}
-          onSaved={saved}
-          onLocked={() => void refreshStudent(dispatch, stored)}
-          footer={(saving) =>
-            locked ? null : (
+        {locked ? (
+          // submitted: the information as text to read, not pale disabled inputs
+          <PortalDetails
+            decl={students}
+            names={PERSONAL_FIELDS}
+            record={record}
+            testId="portal-personal-details"
+          />
+        ) : (
+          <PortalForm
+            form={form}
+            fields={FIELDS}
+            schemas={SCHEMAS}
+            record={record}
+            disabled={false}
+            testId="portal-personal-form"
+            save={(body) => write({ url: '/api/student', method: 'PUT', body }).unwrap()}
+            onSaved={saved}
+            onLocked={() => void refreshStudent(dispatch, stored)}
+            footer={(saving) => (
               <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} block>
                 {t('portal.save')}
               </Button>
-            )
-          }
-        />
+            )}
+          />
+        )}
       </Card>
     </PortalPage>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Form, Input, type FormInstance } from 'antd';
+import { Alert, Descriptions, Form, Input, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -10,7 +10,9 @@ import {
 import { deriveSchemas } from '../../../../shared/resources/derive';
 import { appActions } from '../../app/app-slice';
 import { useAppDispatch } from '../../app/hooks';
+import { enterDoesNotSubmit } from '../../components/forms/save-keys';
 import { FieldInput, fieldItemProps } from '../../components/resource/field-input';
+import { formatDate } from '../../components/resource/renderers';
 import { serverFormErrors, zodRule } from '../../components/resource/resource-errors';
 import type { ResourceField, ResourceFieldInput } from '../../components/resource/types';
 import { ChoiceSelect, choiceLabel, type ControlProps } from '../../components/resource/choice-select';
@@ -220,6 +222,8 @@ export function PortalForm({
         disabled={disabled}
         onValuesChange={() => guard && dispatch(appActions.setUnsavedChanges(true))}
         onFinish={onFinish}
+        // Enter confirms a date or a choice; the Save button saves (issue 31 §1)
+        onKeyDownCapture={enterDoesNotSubmit}
         // the inputs' ids are the form's (a page's and a dialog's fields never share one)
         name={testId}
         data-testid={testId}
@@ -245,5 +249,68 @@ export function PortalForm({
         {footer(saving)}
       </Form>
     </>
+  );
+}
+
+/** A declared field's value as text a person reads (a date in the house format, an option by its label …). */
+function DetailValue({
+  field,
+  name,
+  record,
+}: {
+  field: FieldDeclaration;
+  name: string;
+  record: Record<string, unknown>;
+}) {
+  const { t } = useTranslation();
+  const value = record[name];
+  if (value === null || value === undefined || value === '')
+    return <Typography.Text type="secondary">{t('portal.submit.empty')}</Typography.Text>;
+  switch (field.type) {
+    case 'date':
+      return <>{formatDate(String(value))}</>;
+    case 'boolean':
+      return <>{t(value ? 'common.yes' : 'common.no')}</>;
+    case 'option':
+      return <OptionText list={field.key} value={value} label={record[`${name}_label`]} />;
+    default:
+      return <span style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>;
+  }
+}
+
+/**
+ * Some of a declaration's fields as readable text (label, value), in the order given: the submitted information
+ * (read-only, never pale disabled inputs) and the summary a student confirms before submitting.
+ */
+export function PortalDetails({
+  decl,
+  names,
+  record,
+  testId,
+  bordered,
+}: {
+  decl: ResourceDeclaration;
+  names: readonly string[];
+  record: Record<string, unknown>;
+  testId?: string;
+  bordered?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered={bordered}
+      data-testid={testId}
+      items={names.map((name) => {
+        const field = decl.fields[name];
+        if (!field) throw new Error(`${decl.name} declares no field ${name}`);
+        return {
+          key: name,
+          label: t(fieldLabelKey(decl.name, name)),
+          children: <DetailValue field={field} name={name} record={record} />,
+        };
+      })}
+    />
   );
 }

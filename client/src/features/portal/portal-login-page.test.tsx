@@ -67,6 +67,24 @@ describe('portal sign-in', () => {
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('says in Chinese that HTTPS is needed when the sign-in is refused over plain HTTP', async () => {
+    initI18n('zh_HK');
+    installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      'POST /api/login': fakeResponse(403, {
+        message: 'Signing in needs a secure connection.',
+        code: 'https_required',
+        message_key: 'httpsRequired',
+      }),
+    });
+    const { user } = setup();
+    fill('student@example.com', 'Secret123', { email: '電郵', password: '密碼' });
+    await user.click(screen.getByRole('button', { name: '登入' }));
+    const alert = await screen.findByTestId('login-error');
+    expect(alert).toHaveTextContent('登入需要安全連線：請以 https:// 網址開啟本網站。');
+    expect(alert).toHaveAttribute('role', 'alert');
+  });
+
   it('keeps the language chosen on the sign-in page and saves it to the student', async () => {
     // the student's row as the server keeps it
     let language = 'en';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Student } from '../../app/types';
 import { useAppDispatch } from '../../app/hooks';
+import { returnPath } from '../../app/navigation';
 import { Alert, Panel, SubmitButton, useLiteForm } from '../../components/lite';
 import { usePortalLoginMutation } from '../auth/auth-api';
 import { studentSignedIn } from '../auth/session';
@@ -39,7 +40,7 @@ export default function PortalLoginPage() {
         // the whole record (whether the information is submitted) for the screens' lock, read once a language
         // chosen on this page is saved to it
         void saved.then(() => refreshStudent(dispatch, { ...answer.student, must_change_password: must }));
-        navigate(must ? '/password/change' : '/', { replace: true });
+        navigate(must ? '/password/change' : returnPath(params), { replace: true });
         return;
       }
       showSignInError(result.error, form, t, setError, { portal: true });

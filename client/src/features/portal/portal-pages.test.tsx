@@ -78,8 +78,13 @@ describe('personal details', () => {
     const banner = await screen.findByTestId('portal-locked-banner', {}, SLOW);
     expect(banner).toHaveTextContent('Your information was submitted on 2026-11-26 10:30 (Hong Kong time).');
     expect(banner).toHaveTextContent('ask your consultant to reopen it');
-    expect(screen.getByLabelText('Surname (English)')).toBeDisabled();
-    expect(screen.getByLabelText('Passport no.')).toBeDisabled();
+    // the submitted details read as text (label, value), not as disabled inputs (issue 31)
+    const details = screen.getByTestId('portal-personal-details');
+    expect(within(details).getByText('Surname (English)')).toBeInTheDocument();
+    expect(within(details).getByText('Passport no.')).toBeInTheDocument();
+    expect(within(details).getByText('K1234567')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Surname (English)')).not.toBeInTheDocument();
+    expect(document.querySelectorAll('input:disabled')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Confirm my information/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Choose a photo/ })).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import { resetCsrfToken } from '../../http/client';
 import { initI18n } from '../../i18n/i18n';
 import { SLOW } from '../../test/fixtures';
 import { fakeResponse, installFetch, type FetchCall } from '../../test/http-fakes';
+import { PORTAL_DETAIL_FIELDS } from '../../../../shared/schemas/portal';
 import { PortalLockBar } from './portal-lock';
 import { APPLICATION, documentRow, portalStore, portalStudent } from './portal-test-data';
 
@@ -61,6 +62,15 @@ describe('confirm my information', () => {
     const summary = await screen.findByTestId('portal-submit-summary', {}, SLOW);
     expect(within(summary).getByText('Chan')).toBeInTheDocument();
     expect(within(summary).getByText('K1234567')).toBeInTheDocument();
+    // every detail the submission locks is named, those left empty said to be so (issue 31)
+    const details = within(summary).getByTestId('summary-details');
+    for (const label of ['Korean name', 'Gender', 'Nationality', 'Korean level', 'Address'])
+      expect(within(details).getByText(label)).toBeInTheDocument();
+    expect(details.querySelectorAll('.ant-descriptions-item-label')).toHaveLength(
+      PORTAL_DETAIL_FIELDS.length,
+    );
+    expect(within(details).getByText('2005-04-01')).toBeInTheDocument();
+    expect(within(details).getAllByText('Not given').length).toBeGreaterThan(0);
     expect(within(summary).getByTestId('summary-family')).toHaveTextContent('Wong Mei Ling');
     expect(within(summary).getByTestId('summary-education')).toHaveTextContent(
       'St Paul Primary, Queen’s College',

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Descriptions, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DOCUMENT_CODES, DOCUMENT_STATUSES, students } from '../../../../shared/resources/students';
+import { PORTAL_DETAIL_FIELDS } from '../../../../shared/schemas/portal';
 import { messageText } from '../../components/forms/server-errors';
 import { fieldLabelKey } from '../../../../shared/resources/declaration';
 import { isApiError } from '../../app/api';
@@ -24,21 +25,10 @@ import {
   usePortalReadQuery,
   usePortalWriteMutation,
 } from './portal-api';
+import { PortalDetails } from './portal-form';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
-
-/** The details the summary names (the rest are on the details page). */
-const SUMMARY_FIELDS = [
-  'surname_en',
-  'given_name_en',
-  'name_zh',
-  'birth_date',
-  'passport_no',
-  'passport_expiry',
-  'application_email',
-  'phone',
-] as const;
 
 /** What a refused submission still needs (422, a message per field): each with the field's name when it is one. */
 export function submitRefusals(error: unknown, t: TFunction): string[] {
@@ -46,7 +36,9 @@ export function submitRefusals(error: unknown, t: TFunction): string[] {
   return Object.entries(error.data?.error_keys ?? {}).flatMap(([field, refs]) =>
     refs.map((ref) => {
       const text = messageText(ref, t);
-      return field in students.fields ? `${t(fieldLabelKey('student', field))}: ${text}` : text;
+      return field in students.fields
+        ? t('common.labelled', { label: t(fieldLabelKey('student', field)), value: text })
+        : text;
     }),
   );
 }
@@ -156,15 +148,16 @@ export default function SubmitDialog({ onClose }: { onClose: () => void }) {
           <Typography.Title level={3} style={{ fontSize: 16 }}>
             {t('portal.personal.details')}
           </Typography.Title>
-          <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
-            {SUMMARY_FIELDS.map((field) => (
-              <Descriptions.Item key={field} label={t(fieldLabelKey('student', field))}>
-                {str(details[field]) || (
-                  <Typography.Text type="secondary">{t('portal.submit.empty')}</Typography.Text>
-                )}
-              </Descriptions.Item>
-            ))}
-          </Descriptions>
+          {/* every detail the submission locks (the list PUT /api/student accepts), as the details page shows it */}
+          <div style={{ marginBottom: 16 }}>
+            <PortalDetails
+              decl={students}
+              names={PORTAL_DETAIL_FIELDS}
+              record={details}
+              bordered
+              testId="summary-details"
+            />
+          </div>
           <Typography.Title level={3} style={{ fontSize: 16 }}>
             {t('portal.family.title')}
           </Typography.Title>
@@ -212,7 +205,10 @@ export default function SubmitDialog({ onClose }: { onClose: () => void }) {
             {counts.length === 0 && <span>{t('portal.documents.empty')}</span>}
             {counts.map(({ status, count }) => (
               <Tag key={status} color={DOCUMENT_COLOURS[status]}>
-                {`${DOCUMENT_CODES[status]} ${t(`resources.application_document.states.${status}`)}: ${count}`}
+                {t('common.labelled', {
+                  label: `${DOCUMENT_CODES[status]} ${t(`resources.application_document.states.${status}`)}`,
+                  value: count,
+                })}
               </Tag>
             ))}
             {docs.some((d) => isDocumentStatus(d.status) && d.status === 'pending') && (

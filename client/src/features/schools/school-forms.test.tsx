@@ -451,6 +451,65 @@ describe('the intake form', () => {
     await waitFor(() => expect(saved).toHaveBeenCalled(), SLOW);
   });
 
+  it('names a checklist row after the document type chosen, in both languages, keeping names typed by hand', async () => {
+    const types = fakeResponse(200, {
+      items: [
+        { id: 1, value: 'passport', label_en: 'Passport copy', label_zh: '護照副本', is_active: true },
+        { id: 2, value: 'hkid', label_en: 'HKID copy', label_zh: '香港身份證副本', is_active: true },
+        { id: 3, value: 'study_plan', label_en: 'Study plan', label_zh: '讀書計劃', is_active: true },
+      ],
+      total: 3,
+      page: 1,
+      per_page: 100,
+    });
+    const calls = installFetch({
+      'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
+      ...optionLists,
+      'GET /api/options/document_type': types,
+      'PUT /api/schools/5/admissions/7': (call) =>
+        fakeResponse(200, { ...intake, ...(JSON.parse(String(call.init.body)) as object) }),
+    });
+    const saved = jest.fn();
+    renderForm(
+      <ResourceForm
+        config={admissionConfig}
+        data={{ ...intake, documents: [] }}
+        id={7}
+        apiPath="/api/schools/5/admissions"
+        routePath="/schools/admission/5"
+        onSaved={saved}
+        onDeleted={() => undefined}
+        onRefused={() => undefined}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Add a document/ }, SLOW));
+    const en = (n: number) => screen.getByRole('textbox', { name: `English name ${n}` }) as HTMLInputElement;
+    const zh = (n: number) => screen.getByRole('textbox', { name: `Chinese name ${n}` }) as HTMLInputElement;
+    // a type chosen on an empty row names it
+    await pick('Document type 1', 'HKID copy');
+    await waitFor(() => expect([en(1).value, zh(1).value]).toEqual(['HKID copy', '香港身份證副本']), SLOW);
+    // another type: the names it gave follow (they were not typed by hand)
+    await pick('Document type 1', 'Study plan');
+    await waitFor(() => expect([en(1).value, zh(1).value]).toEqual(['Study plan', '讀書計劃']), SLOW);
+    // a name typed by hand stays; the other still follows the type
+    fireEvent.change(en(1), { target: { value: 'Study plan (500 words)' } });
+    await pick('Document type 1', 'Passport copy');
+    await waitFor(() => expect(zh(1).value).toBe('護照副本'), SLOW);
+    expect(en(1).value).toBe('Study plan (500 words)');
+    console.log(`a checklist row named by its type: ${en(1).value} / ${zh(1).value}`);
+
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(saved).toHaveBeenCalled(), SLOW);
+    expect(bodyOf(calls, 'PUT', '/api/schools/5/admissions/7').documents).toEqual([
+      {
+        document_type: 'passport',
+        name_en: 'Study plan (500 words)',
+        name_zh: '護照副本',
+        is_required: true,
+      },
+    ]);
+  });
+
   it('checks a row’s own rules here before sending', async () => {
     const calls = installFetch({
       'GET /api/csrf-token': fakeResponse(200, { token: 't' }),

@@ -59,8 +59,8 @@ describe('access in the client: menu and routes follow permissions and feature f
     expect(await open('/user/api-tokens', clerk)).toBe('opened');
   });
 
-  it('signed-out visitors of the account screens go to /login', async () => {
-    expect(await open('/user/profile', null)).toBe('/login');
-    expect(await open('/user/api-tokens', null)).toBe('/login');
+  it('signed-out visitors of the account screens go to /login, keeping the page asked for', async () => {
+    expect(await open('/user/profile', null)).toBe('/login?from=%2Fuser%2Fprofile');
+    expect(await open('/user/api-tokens', null)).toBe('/login?from=%2Fuser%2Fapi-tokens');
   });
 });

@@ -26,6 +26,17 @@ describe('settings configs from the declarations', () => {
     expect(rolesConfig.form!.fields.map((f) => f.name)).toContain('permissions');
   });
 
+  it('shows a role’s description in the reader’s language (issue 31 §4), the other where it has one only', () => {
+    const column = rolesConfig.columns.find((c) => c.key === 'description')!;
+    const seeded = { id: 1, description: 'Every module, every branch', description_zh: '所有模組，所有分行' };
+    expect(column.render!(seeded, helpers)).toBe('所有模組，所有分行');
+    expect(column.render!(seeded, { t, language: 'en' })).toBe('Every module, every branch');
+    expect(column.render!({ id: 2, description: 'Interns', description_zh: null }, helpers)).toBe('Interns');
+    // the Chinese description is edited on the form, not a column of its own
+    expect(rolesConfig.columns.map((c) => c.key)).not.toContain('description_zh');
+    expect(rolesConfig.form!.fields.map((f) => f.name)).toContain('description_zh');
+  });
+
   it('name lookups by the row’s `_name`, never by a fetched list or `#id`', () => {
     const company = branchesConfig.columns.find((c) => c.key === 'company_id')!;
     expect(company.render!({ id: 1, company_id: 3, company_name: 'HKSA 香港留學' }, helpers)).toBe(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { CRUD_ACTIONS, EXTRA_ACTIONS, MODULES } from '../../../../shared/permissions';
+import { CRUD_ACTIONS, EXTRA_ACTIONS, MODULES, WITHOUT_DELETE } from '../../../../shared/permissions';
 import { appActions } from '../../app/app-slice';
 import { makeStore } from '../../app/store';
 import type { User } from '../../app/types';
@@ -58,13 +58,21 @@ describe('role editor: module × action grid', () => {
       .getAllByRole('checkbox')
       .filter((b) => b.closest('[data-permission]'));
     const keys = boxes.map((b) => b.closest('[data-permission]')!.getAttribute('data-permission'));
-    const expected = MODULES.flatMap((m) => [
-      ...CRUD_ACTIONS.map((a) => `${m}.${a}`),
-      ...(EXTRA_ACTIONS[m] ?? []).map((a) => `${m}.${a}`),
-    ]);
+    const expected = MODULES.flatMap((m) =>
+      m === 'reports'
+        ? // the reports are read, never written: one key per report group, and the export (decision 0019)
+          ['students', 'schools', 'orders', 'calendar', 'export'].map((a) => `reports.${a}`)
+        : [
+            // money documents are never deleted: no delete to grant (decisions 0018, 0020)
+            ...CRUD_ACTIONS.filter((a) => a !== 'delete' || !WITHOUT_DELETE.includes(m)),
+            ...(EXTRA_ACTIONS[m] ?? []),
+          ].map((a) => `${m}.${a}`),
+    );
     expect(keys).toEqual(expected);
     expect(within(grid).getAllByRole('row')).toHaveLength(MODULES.length + 1);
-    expect(screen.getByLabelText('Orders – Void')).toBeInTheDocument();
+    expect(screen.getByLabelText('Invoices – Void')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Invoices – Delete')).toBeNull();
+    expect(screen.getByLabelText('Students – Delete')).toBeInTheDocument();
     expect(screen.getByLabelText("Files – View all branches' files")).toBeInTheDocument();
   });
 
@@ -73,18 +81,17 @@ describe('role editor: module × action grid', () => {
     await user.click(screen.getByLabelText('Students – Update'));
     await user.click(screen.getByLabelText('Calendar – View'));
     expect(value()).toEqual(['calendar.view', 'students.update']);
-    await user.click(screen.getByLabelText('All of Orders'));
+    await user.click(screen.getByLabelText('All of Invoices'));
     expect(value()).toEqual([
       'calendar.view',
       'orders.view',
       'orders.create',
       'orders.update',
-      'orders.delete',
       'orders.void',
       'students.update',
     ]);
     await user.click(screen.getByLabelText('Students – Update'));
-    await user.click(screen.getByLabelText('All of Orders'));
+    await user.click(screen.getByLabelText('All of Invoices'));
     expect(value()).toEqual(['calendar.view']);
   });
 
@@ -92,7 +99,7 @@ describe('role editor: module × action grid', () => {
     const user = setup(manager);
     expect(screen.getByLabelText('Students – Create')).toBeEnabled();
     expect(screen.getByLabelText('Students – Delete')).toBeDisabled();
-    expect(screen.getByLabelText('Orders – Void')).toBeDisabled();
+    expect(screen.getByLabelText('Invoices – Void')).toBeDisabled();
     await user.click(screen.getByLabelText('All of Students'));
     expect(value()).toEqual(['students.view', 'students.create']);
   });
@@ -101,6 +108,9 @@ describe('role editor: module × action grid', () => {
     setup({ ...manager, is_admin: true }, ['refunds.approve', 'reports.export']);
     expect(screen.getByLabelText('Refunds – Approve')).toBeChecked();
     expect(screen.getByLabelText('Reports – Export')).toBeChecked();
-    expect(screen.getByLabelText('Reports – View')).not.toBeChecked();
+    expect(screen.getByLabelText('Reports – Students')).not.toBeChecked();
+    // no view / create / update / delete of the reports: nothing to tick that would mean nothing
+    expect(screen.queryByLabelText('Reports – View')).toBeNull();
+    expect(screen.queryByLabelText('Reports – Create')).toBeNull();
   });
 });

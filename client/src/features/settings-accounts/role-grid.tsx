@@ -6,6 +6,7 @@ import {
   MODULES,
   PERMISSIONS,
   can,
+  moduleActions,
   type Module,
 } from '../../../../shared/permissions';
 import { useAppSelector } from '../../app/hooks';
@@ -16,7 +17,7 @@ interface Row {
 
 /**
  * The role editor's module × action grid of permission keys (shared/permissions.ts): a row per module, a
- * column per CRUD action and one for the module's own extra actions. A key the editing user does not hold
+ * column per CRUD action (empty for a module without them: the reports) and one for the module's own extra actions. A key the editing user does not hold
  * is shown but cannot be granted (the server refuses it too), unless the user is an admin.
  */
 export function RoleGrid({
@@ -61,10 +62,7 @@ export function RoleGrid({
     );
   };
 
-  const keysOf = (module: Module) => [
-    ...CRUD_ACTIONS.map((a) => `${module}.${a}`),
-    ...(EXTRA_ACTIONS[module] ?? []).map((a) => `${module}.${a}`),
-  ];
+  const keysOf = (module: Module) => moduleActions(module).map((a) => `${module}.${a}`);
 
   return (
     <Table<Row>
@@ -99,7 +97,9 @@ export function RoleGrid({
           title: t(`permissions.actions.${action}`),
           key: action,
           align: 'center' as const,
-          render: (_v: unknown, { module }: Row) => cell(module, action),
+          // a module without this action (the reports have no CRUD) has an empty cell
+          render: (_v: unknown, { module }: Row) =>
+            moduleActions(module).includes(action) ? cell(module, action) : null,
         })),
         {
           title: t('permissions.other'),

@@ -10,6 +10,16 @@ import { RoleGrid } from './role-grid';
 export const rolesConfig = configFromDeclaration(roles, {
   routePath: '/settings/roles',
   referencedHintKey: 'accounts.roles.referenced',
+  // the description in the reader's language: the Chinese one where there is one (the English otherwise)
+  columns: {
+    description: {
+      render: (row, { language }) => {
+        const zh = typeof row.description_zh === 'string' ? row.description_zh : '';
+        const en = typeof row.description === 'string' ? row.description : '';
+        return language === 'en' ? en || zh : zh || en;
+      },
+    },
+  },
   extraColumns: [
     {
       key: 'permissions',
@@ -21,6 +31,8 @@ export const rolesConfig = configFromDeclaration(roles, {
     {
       name: 'permissions',
       labelKey: 'resources.role.fields.permissions',
+      // the module × action grid takes the form's width: in half of it the modules' names broke letter by letter
+      wide: true,
       input: {
         type: 'custom',
         render: ({ record: _record, id: _id, ...control }) => <RoleGrid {...control} />,

@@ -133,14 +133,15 @@ describe('the document checklist', () => {
       within(rowOf(id))
         .getAllByRole('button')
         .map((b) => b.textContent?.trim());
-    expect(buttons(1)).toEqual(['Upload', 'Cancel']);
-    expect(buttons(2)).toEqual(['Replace', 'Remove file', 'Mark submitted', 'Cancel']);
+    // each move named by what it does: never a dialog's "Cancel" (issue 31)
+    expect(buttons(1)).toEqual(['Upload', 'Mark not needed']);
+    expect(buttons(2)).toEqual(['Replace', 'Remove file', 'Mark submitted', 'Mark not needed']);
     expect(buttons(3)).toEqual(['Take back']);
-    expect(buttons(4)).toEqual(['Replace', 'Mark submitted', 'Cancel']);
-    expect(buttons(5)).toEqual(['Restore']);
+    expect(buttons(4)).toEqual(['Replace', 'Mark submitted', 'Mark not needed']);
+    expect(buttons(5)).toEqual(['Mark needed again']);
   });
 
-  it('marks a document submitted through its own move, and reads the checklist again', async () => {
+  it('marks a document submitted through its own move once confirmed, and reads the checklist again', async () => {
     let rows = EVERY_STATE;
     const { calls } = setup({
       'GET /api/applications/12/documents': () => fakeResponse(200, page(rows)),
@@ -152,6 +153,12 @@ describe('the document checklist', () => {
     await screen.findByText('Document 5', {}, SLOW);
     expect(reads(calls)).toHaveLength(1);
     fireEvent.click(within(rowOf(2)).getByRole('button', { name: 'Mark submitted Document 2' }));
+    // asked first, as taking back and the portal's reopening are: nothing is sent before the confirmation
+    const confirm = await screen.findByText(/Mark Document 2 submitted to the school\?/, {}, SLOW);
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.click(
+      within(confirm.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Mark submitted' }),
+    );
     await waitFor(() => expect(within(rowOf(2)).getByTestId('document-code')).toHaveTextContent('S'), SLOW);
     expect(posts(calls).map((c) => c.url)).toEqual(['/api/application-documents/2/submit']);
     expect(reads(calls).length).toBeGreaterThanOrEqual(2);

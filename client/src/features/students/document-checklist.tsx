@@ -27,13 +27,18 @@ import { deleteErrorMessage } from '../../components/resource/resource-errors';
 import type { ResourceRow } from '../../components/resource/types';
 import { buildUrl } from '../../http/client';
 import { ChecklistLegend, DocumentCodeTag, isDocumentStatus } from './student-tags';
+import { oneLineHeader } from '../../components/resource/table-layout';
 
 /** The staff moves of a checklist row (domain.md's table), in the order their buttons show. */
 const MOVES = ['submit', 'unsubmit', 'cancel', 'restore'] as const;
 type Move = (typeof MOVES)[number];
 
-/** The moves asked about first: they undo something (a submission, a need, a cancellation). */
-const CONFIRMED: ReadonlySet<Move> = new Set(['unsubmit', 'cancel', 'restore']);
+/**
+ * The moves asked about first: every one, as the portal's reopening is. Each is hard to take back for someone
+ * else (marking submitted tells the school's deadline is met; taking back, not needed and needed again change what
+ * the student is asked for), so none acts on a single click.
+ */
+const CONFIRMED: ReadonlySet<Move> = new Set(MOVES);
 
 const MOVE_ICONS: Record<Move, ReactNode> = {
   submit: <CheckOutlined />,
@@ -310,6 +315,7 @@ export default function DocumentChecklist({
     columns.push({
       key: 'actions',
       title: t('students.checklist.actions'),
+      onHeaderCell: oneLineHeader,
       render: (_v, row) => {
         const name = nameOf(row);
         const files = fileMoves(row, editable);

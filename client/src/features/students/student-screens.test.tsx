@@ -178,6 +178,14 @@ describe('the students’ routes', () => {
       ['/students/grade-report/:id', 'students.view'],
       ['/students/grade-report/:id/create', 'students.create'],
       ['/students/grade-report/:id/:childId', 'students.view'],
+      // issue 28: the student's prepaid deposits (a child declared in the receipts' module)
+      ['/students/prepaid/:id', 'students.view'],
+      ['/students/prepaid/:id/create', 'receipts.create'],
+      ['/students/prepaid/:id/:childId', 'receipts.view'],
+      ['/students/event/:id', 'students.view'],
+      // issue 27: the student's quotations, and the invoices at the spec's /students/invoice/:id (tab `order`)
+      ['/students/quotation/:id', 'students.view'],
+      ['/students/invoice/:id', 'students.view'],
       ['/students/attachment/:id', 'students.view'],
     ]);
   });
@@ -215,7 +223,7 @@ describe('the students list', () => {
       '/students/basic/5',
     );
     expect(screen.getByTestId('resource-create').closest('a')).toHaveAttribute('href', '/students/create');
-    expect(screen.getByRole('combobox', { name: 'Applied to intake' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Applied to admission time' })).toBeInTheDocument();
     // the consultant is picked without choosing a branch first
     expect(screen.getByRole('combobox', { name: 'Consultant' })).toBeEnabled();
     expect(gets(calls, '/api/student-categories')).toHaveLength(1);

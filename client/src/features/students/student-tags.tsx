@@ -142,7 +142,9 @@ export function ChecklistLegend() {
   const { t } = useTranslation();
   return (
     <Space wrap size={[16, 4]} data-testid="checklist-legend" style={{ marginBottom: 12 }}>
-      <Typography.Text type="secondary">{t('students.checklist.legend')}:</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('common.labelColon', { label: t('students.checklist.legend') })}
+      </Typography.Text>
       {DOCUMENT_STATUSES.map((status: DocumentStatus) => (
         <span key={status} data-testid={`legend-${DOCUMENT_CODES[status]}`}>
           <Tag color={DOCUMENT_COLOURS[status]} style={{ fontFamily: 'monospace', fontWeight: 600 }}>

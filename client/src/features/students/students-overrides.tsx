@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { useAppSelector } from '../../app/hooks';
 import { recordAllows } from '../../components/resource/record-access';
@@ -12,11 +13,16 @@ import {
   ExpiryTag,
 } from './student-tags';
 import { ExpiryWarnings } from './student-warnings';
+import { moneyCell } from '../sales/sales-common';
 
 // what only a record's tab shows is loaded with it: the list screen does not carry it
 const PortalAccessCard = lazy(() => import('./portal-access-card'));
 const DocumentChecklist = lazy(() => import('./document-checklist'));
 const AdmissionTab = lazy(() => import('./admission-tab'));
+const StudentOutstanding = lazy(async () => ({
+  default: (await import('../sales/student-invoices')).StudentOutstanding,
+}));
+const PrepaidBalances = lazy(() => import('../money/prepaid-balances'));
 const FileAttachments = lazy(async () => ({
   default: (await import('../files/file-attachments')).FileAttachments,
 }));
@@ -65,7 +71,7 @@ const applicationOverrides: DeclarationOverrides = {
 /**
  * What the students' screens show beyond their declarations: the list's category as a tag in its colour and the
  * passport and visa warnings as red / orange tags; the basic tab's form under the warnings and over the portal
- * access card; the family tab's two lists (the page's `tabChildren`); the applications with their status tags and
+ * access card; the family tab's two lists (the declaration's `tabChildren`); the applications with their status tags and
  * documents summary, an application's record with its document checklist under the form; the admission tab's
  * answered applications with their files; the attachment tab's files. The grade reports are the generic child
  * list (their report file a declared file field).
@@ -109,6 +115,42 @@ const overrides: DeclarationOverrides = {
       ),
     },
     attachment: { render: (student) => <StudentAttachments student={student} /> },
+    // the invoices (spec `/students/invoice/:id`): outstanding per currency over them all, the page's totals
+    order: {
+      above: (student) => (
+        <Suspense fallback={null}>
+          <StudentOutstanding student={student} />
+        </Suspense>
+      ),
+      child: {
+        pageTotals: { fields: ['total', 'paid_amount', 'outstanding'] },
+        columns: {
+          order_no: { render: (row) => <Link to={`/orders/order/${row.id}`}>{String(row.order_no)}</Link> },
+        },
+      },
+    },
+    // the prepaid deposits (spec `/students/prepaid/:id`): the balance per currency over them, amounts in currency
+    prepaid: {
+      above: (student) => (
+        <Suspense fallback={null}>
+          <PrepaidBalances student={student} />
+        </Suspense>
+      ),
+      child: {
+        pageTotals: { fields: ['amount'] },
+        columns: { amount: { render: moneyCell('amount') } },
+      },
+    },
+    quotation: {
+      child: {
+        pageTotals: { fields: ['total'] },
+        columns: {
+          quotation_no: {
+            render: (row) => <Link to={`/quotations/basic/${row.id}`}>{String(row.quotation_no)}</Link>,
+          },
+        },
+      },
+    },
   },
 };
 

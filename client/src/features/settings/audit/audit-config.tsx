@@ -1,4 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
 import { auditLogs } from '../../../../../shared/resources/audit-logs';
 import i18next from 'i18next';
 import { DECLARATIONS } from '../../../../../shared/resources';
@@ -7,7 +8,7 @@ import {
   auditActionLabel,
   auditActorName,
   auditEntityLabel,
-  changesText,
+  AuditChanges,
   type AuditRow,
 } from '../../../components/resource/audit-history';
 import { configFromDeclaration, lookupFilter } from '../../../components/resource/from-declaration';
@@ -38,7 +39,21 @@ export const auditConfig = configFromDeclaration<AuditRow & Record<string, unkno
       render: (row) => formatDateTime(row.created_at, { seconds: true }),
     },
     actor_type: false,
-    actor_name: { render: (row, { t }) => auditActorName(row, t) },
+    // the name above the address: "Name <email>" on one line pushed the list past 1366 px (issue 31)
+    actor_name: {
+      render: (row, { t }) => {
+        const actor = auditActorName(row, t);
+        const at = actor.indexOf(' <');
+        if (at <= 0) return actor;
+        return (
+          <>
+            {actor.slice(0, at)}
+            <br />
+            <Typography.Text type="secondary">{actor.slice(at + 1)}</Typography.Text>
+          </>
+        );
+      },
+    },
     action: { render: (row, { t }) => auditActionLabel(row.action, t) },
     entity: { render: (row, { t }) => auditEntityLabel(row.entity, t) },
   },
@@ -46,9 +61,20 @@ export const auditConfig = configFromDeclaration<AuditRow & Record<string, unkno
     {
       key: 'changes',
       titleKey: 'resources.audit_log.fields.changes',
-      width: 360,
+      width: 320,
+      // in the reader's language: the fields' labels, the values as the records show them (a long change clamped)
       render: (row) => (
-        <span style={{ wordBreak: 'break-word' }}>{changesText(row.changes).slice(0, 300)}</span>
+        <span
+          style={{
+            wordBreak: 'break-word',
+            display: '-webkit-box',
+            WebkitLineClamp: 4,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          <AuditChanges entity={row.entity} changes={row.changes} />
+        </span>
       ),
     },
   ],

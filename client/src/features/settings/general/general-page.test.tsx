@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SETTING_DEFAULTS } from '../../../../../shared/schemas/settings';
 import { appActions } from '../../../app/app-slice';
 import { makeLoader } from '../../../app/routes/build-routes';
@@ -40,6 +40,22 @@ const SMTP = {
   from: 'office@example.com',
   secure: false,
 };
+const REMINDERS = {
+  enabled: false,
+  time: '09:00',
+  time_zone: 'Asia/Hong_Kong',
+  days_ahead: 7,
+  mail_configured: true,
+  last_run: {
+    due_at: '2026-11-27T01:00:00.000Z',
+    started_at: '2026-11-27T01:00:02.000Z',
+    finished_at: '2026-11-27T01:00:05.000Z',
+    sent: 6,
+    skipped: 0,
+    failed: 1,
+    note: null,
+  },
+};
 const NEEDS_CONFIRMATION = fakeResponse(423, {
   message: 'Please confirm your password.',
   code: 'password_confirmation_required',
@@ -51,6 +67,7 @@ function setup(user: User, routes: Parameters<typeof installFetch>[0] = {}) {
     'GET /api/csrf-token': fakeResponse(200, { token: 't' }),
     'GET /api/settings': fakeResponse(200, SETTING_DEFAULTS),
     'GET /api/settings/smtp': fakeResponse(200, { ...SMTP, password_set: true }),
+    'GET /api/settings/reminders': fakeResponse(200, REMINDERS),
     'GET /api/files/usage': fakeResponse(200, {
       used_bytes: 0,
       quota_bytes: 10_240 * 1024 * 1024,
@@ -155,5 +172,56 @@ describe('settings → general: protected settings', () => {
     expect(screen.getAllByText(/Only an admin can change the storage settings/).length).toBeGreaterThan(0);
     expect(screen.queryByText('Email (SMTP)')).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/settings/smtp'))).toBe(false);
+    expect(screen.queryByText('Mail reminders')).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/settings/reminders'))).toBe(false);
+  });
+});
+
+describe('settings → general: mail reminders (admins)', () => {
+  const remindersCard = () => screen.getByTestId('reminders-card');
+
+  it('shows what they send and the last run in Hong Kong time, and saves on/off and the time', async () => {
+    const { calls, events } = setup(admin, {
+      'PUT /api/settings/reminders': (call) =>
+        fakeResponse(200, { ...REMINDERS, ...(JSON.parse(String(call.init.body)) as object) }),
+    });
+    const card = await screen.findByTestId('reminders-card', undefined, SLOW);
+    expect(within(card).getByText(/deadlines of admission times within 7 days/)).toBeInTheDocument();
+    // the card shows before its settings have arrived
+    await waitFor(
+      () =>
+        expect(within(card).getByTestId('reminders-last-run')).toHaveTextContent(
+          'Last run: 2026-11-27 09:00 — 6 sent, 1 failed.',
+        ),
+      SLOW,
+    );
+    const time = within(card).getByLabelText('Time of day');
+    await waitFor(() => expect(time).toHaveValue('09:00'), SLOW);
+    await events.click(within(card).getByRole('switch'));
+    fireEvent.change(time, { target: { value: '7:30' } });
+    await events.click(within(remindersCard()).getByRole('button', { name: /Save/ }));
+    expect(
+      await within(remindersCard()).findByText('Must be a time of day (HH:mm).', undefined, SLOW),
+    ).toBeTruthy();
+    expect(sent(calls, 'PUT', '/api/settings/reminders')).toHaveLength(0);
+    fireEvent.change(time, { target: { value: '07:30' } });
+    await events.click(within(remindersCard()).getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Saved.', undefined, SLOW)).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/settings/reminders')).toEqual([{ enabled: true, time: '07:30' }]);
+  });
+
+  it('says so in Chinese, and warns when no mail server is set up', async () => {
+    setup(admin, {
+      'GET /api/settings/reminders': fakeResponse(200, {
+        ...REMINDERS,
+        mail_configured: false,
+        last_run: null,
+      }),
+    });
+    const card = await screen.findByTestId('reminders-card', undefined, SLOW);
+    await act(async () => initI18n('zh_HK'));
+    expect(await within(card).findByText('電郵提示', undefined, SLOW)).toBeInTheDocument();
+    expect(within(card).getByText(/尚未設定郵件伺服器/)).toBeInTheDocument();
+    expect(within(card).getByTestId('reminders-last-run')).toHaveTextContent('尚未發送任何提示。');
   });
 });

@@ -27,6 +27,7 @@ import { serverFormErrors, zodRule } from '../../../components/resource/resource
 import { usageFigures, useStorageUsageQuery } from '../../files/files-api';
 import { usePasswordConfirmation } from '../../profile/password-confirmation';
 import { PageHeader } from '../../../components/layout/page-header';
+import { RemindersCard } from './reminders-card';
 
 const GENERAL = ['storage_quota_mb', 'storage_suspended', 'max_upload_mb', 'default_currency'] as const;
 
@@ -302,7 +303,7 @@ function SmtpCard({ editable }: { editable: boolean }) {
 
 /**
  * General settings (storage quota and usage, suspending uploads, upload limit, currency) and, for admins, the
- * SMTP settings with a test mail. The storage and mail settings are admins' alone (access rules): others see
+ * SMTP settings with a test mail and the mail reminders. The storage and mail settings are admins' alone (access rules): others see
  * the storage ones disabled, and no mail settings at all.
  */
 export default function GeneralPage() {
@@ -318,6 +319,7 @@ export default function GeneralPage() {
       <PageHeader title={t('settings.general.title')} />
       <GeneralCard data={data} editable={editable} admin={admin} />
       {admin && <SmtpCard editable={editable} />}
+      {admin && <RemindersCard editable={editable} />}
     </Space>
   );
 }
