@@ -252,3 +252,24 @@ export async function choose(page: Page, item: Locator, option: string, multiple
   if (multiple) await page.keyboard.press('Escape');
   await open.first().waitFor({ state: 'hidden' });
 }
+
+/**
+ * Clicks a link or button that opens another screen and waits for its address. A click landing while the screen
+ * around it still moves (a list's rows or a notice drawn above it) can miss: then, while the control still shows
+ * and the address has not changed, it is clicked again.
+ */
+export async function clickTo(
+  page: Page,
+  target: Locator,
+  address: Parameters<Page['waitForURL']>[0],
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    try {
+      await page.waitForURL(address, { timeout: attempt < 3 ? 5_000 : 15_000 });
+      return;
+    } catch (failure) {
+      if (attempt >= 3 || !(await target.isVisible())) throw failure;
+    }
+  }
+}

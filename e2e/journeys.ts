@@ -164,7 +164,7 @@ export function journeys(main: RunningServer, shortSession: RunningServer): Jour
       },
     },
     {
-      name: 'staff: an expired session lands on /login?timeout=1 with the message',
+      name: 'staff: an expired session lands on /login?timeout=1 with the message; signing in again returns to the page',
       async run(page) {
         await staffSignIn(page, shortSession.staffUrl);
         await page.goto(`${shortSession.staffUrl}/components/alerts`);
@@ -173,7 +173,8 @@ export function journeys(main: RunningServer, shortSession: RunningServer): Jour
         // signing in and opening this page took on a loaded CI machine: the session ended before the page showed)
         await page.waitForTimeout(16_500);
         await page.reload();
-        await waitForPath(page, '/login?timeout=1');
+        // the sign-in page names the page that was asked for (issue 31): signing in again returns there
+        await waitForPath(page, '/login?timeout=1&from=%2Fcomponents%2Falerts');
         const message = page.getByTestId('session-expired');
         await message.waitFor();
         const text = await message.innerText();
@@ -181,6 +182,13 @@ export function journeys(main: RunningServer, shortSession: RunningServer): Jour
           text.includes('您的登入時段已過期，請重新登入。'),
           `expected the session-expired message, got "${text}"`,
         );
+        await page.getByLabel('電郵').fill(ADMIN.email);
+        await page.getByLabel('密碼').fill(ADMIN.password);
+        await page.getByRole('button', { name: '登入', exact: true }).click();
+        await waitForPath(page, '/components/alerts');
+        await page.getByRole('heading', { name: '提示訊息' }).waitFor();
+        await page.goto(`${shortSession.staffUrl}/logout`);
+        await waitForPath(page, '/login');
         await page.goto(`${shortSession.staffUrl}/login?timeout=1&language=en`);
         await page.getByText('Your session has expired, please log in again.').waitFor();
         await page.screenshot({ path: outputPath('session-expired-en.png') });

@@ -13,9 +13,12 @@ import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_PATH, launchChromium } from './browser';
 import { a11yJourneys } from './a11y-journeys';
+import { catalogueJourneys } from './catalogue-journeys';
+import { dayOneJourneys } from './dayone-journeys';
 import { accountsAdminJourneys } from './accounts-admin-journeys';
 import { accountJourneys } from './accounts-journeys';
 import { filesJourneys } from './files-journeys';
+import { firstLoadJourneys } from './first-load-journeys';
 import {
   clearFailureScreenshots,
   OUTPUT_DIR,
@@ -25,6 +28,9 @@ import {
 } from './harness';
 import { journeys } from './journeys';
 import { portalJourneys } from './portal-journeys';
+import { reportsJourneys } from './reports-journeys';
+import { salesJourneys } from './sales-journeys';
+import { moneyJourneys } from './money-journeys';
 import { preferencesJourneys } from './preferences-journeys';
 import { schoolsJourneys } from './schools-journeys';
 import { settingsGeneralJourneys } from './settings-general-journeys';
@@ -77,7 +83,9 @@ async function main(): Promise<number> {
         ...filesJourneys(mainServer),
         ...studentsJourneys(mainServer),
         ...shellJourneys(mainServer),
+        ...firstLoadJourneys(mainServer),
         ...a11yJourneys(mainServer),
+        ...dayOneJourneys(mainServer),
       ],
       [
         ...accountJourneys(secondServer),
@@ -85,6 +93,10 @@ async function main(): Promise<number> {
         ...settingsGeneralJourneys(secondServer),
         ...studentCategoryJourneys(secondServer),
         ...schoolsJourneys(secondServer),
+        ...catalogueJourneys(secondServer),
+        ...reportsJourneys(secondServer),
+        ...salesJourneys(secondServer),
+        ...moneyJourneys(secondServer),
         ...portalJourneys(secondServer),
         ...preferencesJourneys(secondServer),
       ],

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { CATALOG, type MessageKey } from '../shared/messages';
 import {
+  clickTo,
   answerOf,
   apiCall,
   calendarsClosed,
@@ -76,7 +77,7 @@ const TEXT = {
     save: 'Save',
     upload: 'Upload',
     logo: 'Logo',
-    tabs: { subject: 'Subjects', admission: 'Admissions', attachment: 'Attachments' },
+    tabs: { subject: 'Subjects', admission: 'Admission times', attachment: 'Attachments' },
     importTitle: 'Import from a file',
     importChoose: 'Click or drag an XLSX or CSV file here',
     imported: (n: number) => `${n} record(s) imported.`,
@@ -112,16 +113,16 @@ const TEXT = {
     save: '儲存',
     upload: '上載',
     logo: '標誌',
-    tabs: { subject: '課程', admission: '入學申請', attachment: '附件' },
+    tabs: { subject: '學科', admission: '入學期', attachment: '附件' },
     importTitle: '從檔案匯入',
     importChoose: '按此或將 XLSX／CSV 檔案拖放到這裏',
     imported: (n: number) => `已匯入 ${n} 筆紀錄。`,
     yes: '是',
-    newIntake: '新增：入學時段',
+    newIntake: '新增：入學期',
     year: '年份',
     start: '申請開始日期',
     deadline: '申請截止日期',
-    subjectsOffered: '開辦課程',
+    subjectsOffered: '開辦學科',
     addDocument: '新增文件',
     uploadFiles: '上載檔案',
     uploaded: (name: string) => `已上載檔案「${name}」。`,
@@ -286,8 +287,11 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       // 1. Schools → Schools, New: the district waits for the area and offers only its districts
       await openMenu(page, t.schools, t.schools);
       await page.waitForURL((url) => url.pathname === '/schools');
-      await page.getByTestId('resource-create').click();
-      await page.waitForURL((url) => url.pathname === '/schools/basic/create');
+      await clickTo(
+        page,
+        page.getByTestId('resource-create'),
+        (url) => url.pathname === '/schools/basic/create',
+      );
       await page.getByRole('heading', { name: t.newSchool }).waitFor();
       await formItem(page, t.code).locator('input').fill(code);
       await formItem(page, t.nameEn).first().locator('input').fill(school.en);
@@ -444,13 +448,39 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       const start = addDays(deadline, -1);
       await page.getByRole('tab', { name: t.tabs.admission }).click();
       await page.waitForURL((url) => url.pathname === `/schools/admission/${schoolId}`);
-      await page.getByRole('tabpanel', { name: t.tabs.admission }).getByTestId('resource-create').click();
-      await page.waitForURL((url) => url.pathname === `/schools/admission/${schoolId}/create`);
+      await clickTo(
+        page,
+        page.getByRole('tabpanel', { name: t.tabs.admission }).getByTestId('resource-create'),
+        (url) => url.pathname === `/schools/admission/${schoolId}/create`,
+      );
       const form = page.getByTestId('child-record-school_admission');
       await form.getByText(t.newIntake).waitFor();
       await formItem(form, t.nameEn).first().locator('input').fill(intake.en);
       await formItem(form, t.nameZh).first().locator('input').fill(intake.zh);
       await formItem(form, t.year).locator('input').fill(deadline.slice(0, 4));
+      // issue 31 §1: a date typed and confirmed with Enter stays a date in the form: nothing is saved, the
+      // form stays open (it was saved with only a name, a year and a date, and the list shown)
+      let intakePosts = 0;
+      const countPosts = (request: { method(): string; url(): string }) => {
+        if (request.method() === 'POST' && request.url().includes(`/api/schools/${schoolId}/admissions`))
+          intakePosts += 1;
+      };
+      page.on('request', countPosts);
+      const startInput = formItem(form, t.start).locator('input');
+      await startInput.click();
+      await startInput.fill(start);
+      await startInput.press('Enter');
+      await formItem(form, t.nameEn).first().locator('input').press('Enter');
+      await page.waitForTimeout(500);
+      page.off('request', countPosts);
+      check(
+        intakePosts === 0 && page.url().endsWith(`/schools/admission/${schoolId}/create`),
+        `Enter in the date and a name field saves nothing (${intakePosts} POST) and stays on the form: ${page.url()}`,
+      );
+      check(
+        (await startInput.inputValue()) === start,
+        `Enter confirmed the typed date: ${await startInput.inputValue()}`,
+      );
       await pickDate(page, formItem(form, t.start), start);
       await pickDate(page, formItem(form, t.deadline), deadline);
       await choose(page, formItem(form, t.subjectsOffered), subjects[0].code, true);
@@ -459,8 +489,22 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       const docNameZh = (n: number) => docs.getByRole('textbox', { name: `${t.nameZh} ${n}`, exact: true });
       for (const [i, doc] of DOCUMENTS.entries()) {
         await form.getByRole('button', { name: t.addDocument }).click();
-        await docName(i + 1).fill(doc.en);
-        await docNameZh(i + 1).fill(doc.zh);
+        if (i < DOCUMENTS.length - 1) {
+          await docName(i + 1).fill(doc.en);
+          await docNameZh(i + 1).fill(doc.zh);
+          continue;
+        }
+        // issue 31 §13: the last row named by choosing its document type (the seeded list's), both languages
+        await choose(
+          page,
+          docs.locator(`tr[data-row-index="${i}"] td`).nth(1),
+          lang === 'en' ? doc.en : doc.zh,
+        );
+        const filled = [await docName(i + 1).inputValue(), await docNameZh(i + 1).inputValue()];
+        check(
+          filled[0] === doc.en && filled[1] === doc.zh,
+          `choosing the document type names the row in both languages: ${filled.join(' / ')}`,
+        );
       }
       const shownOrder = async () => Promise.all(DOCUMENTS.map((_d, i) => docName(i + 1).inputValue()));
       // the first row dragged by its handle onto the last: the others move up

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { exportedRows, formItem, rowOf, searchList, signInAdmin, type Lang } from './actions';
+import { clickTo, exportedRows, formItem, rowOf, searchList, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -95,8 +95,7 @@ export function settingsJourneys(main: RunningServer): Journey[] {
           );
           const date = `${year}-0${n + 3}-15`;
           for (const [i, name] of [`Holiday ${tag}`, `Other ${tag}`].entries()) {
-            await page.getByTestId('resource-create').click();
-            await page.waitForURL(/\/settings\/holiday\/create$/);
+            await clickTo(page, page.getByTestId('resource-create'), /\/settings\/holiday\/create$/);
             await formItem(page, t.date)
               .locator('input')
               .fill(i === 0 ? date : `${year}-0${n + 3}-16`);

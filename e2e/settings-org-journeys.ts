@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import {
+  clickTo,
   ADMIN,
   apiCall,
   exportedRows,
@@ -65,7 +66,14 @@ const TEXT = {
     roleRefused: 'This role is still used by 1 user(s). Move its users to another role first.',
     companyHeader: ['Code', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'BR number', 'Active'],
     branchHeader: ['Code', 'Company', 'Name (English)', 'Name (Chinese)', 'Phone', 'Email', 'Active'],
-    roleHeader: ['Name', 'Name (Chinese)', 'Description', 'Data scope', 'Permissions'],
+    roleHeader: [
+      'Name',
+      'Name (Chinese)',
+      'Description',
+      'Description (Chinese)',
+      'Data scope',
+      'Permissions',
+    ],
     userHeader: ['Name', 'Email', 'Role', 'Branch', 'Admin', 'Language', 'Active', '2FA', 'Last sign-in'],
   },
   zh_HK: {
@@ -112,7 +120,7 @@ const TEXT = {
     roleRefused: '此角色仍被 1 名使用者 使用。請先把其使用者轉到其他角色。',
     companyHeader: ['編號', '名稱（英文）', '名稱（中文）', '電話', '電郵', '商業登記號碼', '啟用'],
     branchHeader: ['編號', '公司', '名稱（英文）', '名稱（中文）', '電話', '電郵', '啟用'],
-    roleHeader: ['名稱', '名稱（中文）', '描述', '資料範圍', '權限'],
+    roleHeader: ['名稱', '名稱（中文）', '描述', '描述（中文）', '資料範圍', '權限'],
     userHeader: ['姓名', '電郵', '角色', '分行', '管理員', '語言', '啟用', '雙重認證', '最後登入'],
   },
 } as const;
@@ -231,8 +239,7 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
       const companyCode = `ORG-${tag.toUpperCase()}-${rid}`;
       const companyName = `Org ${tag} ${rid}`;
       const companyNameZh = `機構${tag}${rid}`;
-      await page.getByTestId('resource-create').click();
-      await page.waitForURL(/\/settings\/companies\/create$/);
+      await clickTo(page, page.getByTestId('resource-create'), /\/settings\/companies\/create$/);
       await page.getByRole('heading', { name: t.newCompany }).waitFor();
       await formItem(page, t.code).locator('input').fill(companyCode);
       await formItem(page, t.nameEn).locator('input').fill(companyName);
@@ -270,8 +277,7 @@ function companiesAndBranches(main: RunningServer, lang: Lang, rid: string): Jou
       // a branch of the new company
       const branchCode = `B${tag.toUpperCase()}${rid}`;
       const branchName = `Branch ${tag} ${rid}`;
-      await page.getByTestId('resource-create').click();
-      await page.waitForURL(/\/settings\/branches\/create$/);
+      await clickTo(page, page.getByTestId('resource-create'), /\/settings\/branches\/create$/);
       await choose(page, formItem(page, t.company), companyCode, companyCode);
       await formItem(page, t.code).locator('input').fill(branchCode);
       await formItem(page, t.nameEn).locator('input').fill(branchName);
@@ -384,8 +390,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       const roleNameZh = `機構角色${tag}${rid}`;
       // the role as the screens name it: in Chinese in zh_HK
       const roleShown = lang === 'en' ? roleName : roleNameZh;
-      await page.getByTestId('resource-create').click();
-      await page.waitForURL(/\/settings\/roles\/create$/);
+      await clickTo(page, page.getByTestId('resource-create'), /\/settings\/roles\/create$/);
       await page.getByRole('heading', { name: t.newRole }).waitFor();
       await formItem(page, t.name).locator('input').fill(roleName);
       await formItem(page, t.nameZh).locator('input').fill(roleNameZh);
@@ -440,8 +445,7 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
       // a user with the new role in the Causeway Bay branch
       const userName = `Org User ${tag} ${rid}`;
       const email = `org-user-${slug}-${rid.toLowerCase()}@example.com`;
-      await page.getByTestId('resource-create').click();
-      await page.waitForURL(/\/settings\/users\/create$/);
+      await clickTo(page, page.getByTestId('resource-create'), /\/settings\/users\/create$/);
       await formItem(page, USER_NAME[lang]).locator('input').fill(userName);
       await formItem(page, t.email).locator('input').fill(email);
       await choose(page, formItem(page, t.role), roleShown, roleShown);
@@ -495,6 +499,8 @@ function rolesAndUsers(main: RunningServer, lang: Lang, rid: string): Journey {
             roleName,
             roleNameZh,
             'Front desk and enrolment',
+            // no Chinese description typed
+            '',
             // the scope by its name in the export's language, as the screen shows it
             t.scopeAll,
             // each permission by its name, as the role grid says it

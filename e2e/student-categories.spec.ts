@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { exportedRows, formItem, rowOf, signInAdmin, type Lang } from './actions';
+import { clickTo, exportedRows, formItem, rowOf, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import type { RunningServer } from './server';
 
@@ -103,8 +103,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       // create, with a colour
       const nameEn = `Category ${tag} ${rid}`;
       const nameZh = `類別${tag}${rid}`;
-      await page.getByTestId('resource-create').click();
-      await page.waitForURL((url) => url.pathname === `${LIST}/create`);
+      await clickTo(page, page.getByTestId('resource-create'), (url) => url.pathname === `${LIST}/create`);
       await page.getByRole('heading', { name: t.newTitle }).waitFor();
       await formItem(page, t.nameEn).locator('input').fill(nameEn);
       await formItem(page, t.nameZh).locator('input').fill(nameZh);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import knex from 'knex';
 import type { Page } from 'playwright-core';
 import { CATALOG, type MessageKey } from '../shared/messages';
-import { answerOf, apiCall, choose, formItem, openMenu, signInAdmin, type Lang } from './actions';
+import { clickTo, answerOf, apiCall, choose, formItem, openMenu, signInAdmin, type Lang } from './actions';
 import { check, outputPath, type Journey } from './harness';
 import { makePdf } from './schools-journeys';
 import type { RunningServer } from './server';
@@ -49,6 +49,11 @@ function serverMessage(key: MessageKey, lang: Lang): string {
 }
 
 const SAVE: Record<Lang, string> = { en: 'Save', zh_HK: '儲存' };
+/** The interface's common words (a dialog's Cancel). */
+const COMMON: Record<Lang, { cancel: string }> = {
+  en: readJson<{ common: { cancel: string } }>('client/src/locales/en.json').common,
+  zh_HK: readJson<{ common: { cancel: string } }>('client/src/locales/zh_HK.json').common,
+};
 
 interface Row {
   [key: string]: unknown;
@@ -90,8 +95,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       // 1. Students → Students, New: the form at /students/create; the number comes from the branch's format
       await openMenu(page, R('student.title'), R('student.title'));
       await page.waitForURL((url) => url.pathname === '/students');
-      await page.getByTestId('resource-create').click();
-      await page.waitForURL((url) => url.pathname === '/students/create');
+      await clickTo(page, page.getByTestId('resource-create'), (url) => url.pathname === '/students/create');
       await formItem(page, R('student.fields.surname_en')).locator('input').fill(surname);
       await formItem(page, R('student.fields.given_name_en')).locator('input').fill(given);
       await formItem(page, R('student.fields.name_zh')).locator('input').fill(`測試${rid}`);
@@ -112,8 +116,11 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       await page.getByRole('tab', { name: R('student.tabs.family') }).click();
       await page.waitForURL((url) => url.pathname === `/students/family/${id}`);
       const family = page.getByTestId('tab-child-student_family');
-      await family.getByTestId('resource-create').click();
-      await page.waitForURL((url) => url.pathname === `/students/family/${id}/member/create`);
+      await clickTo(
+        page,
+        family.getByTestId('resource-create'),
+        (url) => url.pathname === `/students/family/${id}/member/create`,
+      );
       const father = lang === 'en' ? 'Father' : '父親';
       await choose(page, formItem(page, R('student_family.fields.relationship')), father);
       await formItem(page, R('student_family.fields.name_en')).locator('input').fill(`${surname} Senior`);
@@ -125,8 +132,11 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
         [lang === 'en' ? 'Primary school' : '小學', `Primary ${rid}`],
         [lang === 'en' ? 'Secondary school' : '中學', `Secondary ${rid}`],
       ]) {
-        await education.getByTestId('resource-create').click();
-        await page.waitForURL((url) => url.pathname === `/students/family/${id}/education/create`);
+        await clickTo(
+          page,
+          education.getByTestId('resource-create'),
+          (url) => url.pathname === `/students/family/${id}/education/create`,
+        );
         await choose(page, formItem(page, R('student_education.fields.level')), level);
         await formItem(page, R('student_education.fields.school_name')).locator('input').fill(school);
         await save(page, lang, 'POST', `/api/students/${id}/educations`, 201);
@@ -138,8 +148,11 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       // 3. An application: the school, then one of its intakes, then a subject that intake opens
       await page.getByRole('tab', { name: R('student.tabs.application') }).click();
       await page.waitForURL((url) => url.pathname === `/students/application/${id}`);
-      await page.getByTestId('resource-list-student_application').getByTestId('resource-create').click();
-      await page.waitForURL((url) => url.pathname === `/students/application/${id}/create`);
+      await clickTo(
+        page,
+        page.getByTestId('resource-list-student_application').getByTestId('resource-create'),
+        (url) => url.pathname === `/students/application/${id}/create`,
+      );
       await choose(
         page,
         formItem(page, R('student_application.fields.school_id')),
@@ -204,9 +217,18 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       await waitCode('U');
       await first.getByTestId('document-file').filter({ hasText: scan }).waitFor();
 
-      // U → S: marked submitted
+      // issue 31 item 11: each move named by what it does, never a dialog's Cancel
+      const dialogCancel = COMMON[lang].cancel;
+      const moveLabels = (await first.locator('button[data-action]').allInnerTexts()).map((s) => s.trim());
+      console.log(`    checklist moves offered at U (${lang}): ${moveLabels.join(', ')}`);
+      check(
+        moveLabels.length > 0 && !moveLabels.includes(dialogCancel),
+        `a move reads like a dialog's ${dialogCancel}: ${moveLabels.join(', ')}`,
+      );
+      // U → S: marked submitted, after confirming (as taking back and reopening ask first)
       const submit = R('application_document.actions.submit');
       await first.getByRole('button', { name: new RegExp(`^${submit} `) }).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: submit }).click();
       await waitCode('S');
       // S → N: taken back, after confirming
       const unsubmit = R('application_document.actions.unsubmit');
@@ -218,8 +240,9 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       // someone else cancels it meanwhile; this screen still offers "mark submitted": refused, with the reason
       const cancelled = await apiCall(page, 'POST', `/api/application-documents/${documentId}/cancel`);
       check(cancelled.status === 200, `cancelled elsewhere: ${cancelled.status} ${cancelled.body}`);
+      await first.getByRole('button', { name: new RegExp(`^${submit} `) }).click();
       const refused = await answerOf(page, 'POST', `/api/application-documents/${documentId}/submit`, () =>
-        first.getByRole('button', { name: new RegExp(`^${submit} `) }).click(),
+        page.locator('.ant-popconfirm:visible').getByRole('button', { name: submit }).click(),
       );
       check(refused.status() === 409, `the stale move is refused: ${refused.status()}`);
       await checklist
