@@ -116,7 +116,8 @@ describe('the XLSX sheet writer (exports)', () => {
       seen = written;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(written).toBeLessThan(20_000);
+    // what waits is the zip's 64 KiB of output (with archiver's own 1 MiB, 313,530 of these rows, 20 MB of XML)
+    expect(written).toBeLessThan(100_000);
     stuck.destroy();
     expect(await settled).toBe('the destination closed');
     console.log(

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { ExportColumn, Row } from '../../resources/resource';
 import { BUSINESS_UTC_OFFSET_MS, businessToday } from '../numbering/business-time';
 import { csvRecord, defuse, UTF8_BOM } from './csv';
+import { drained } from './drain';
 import { xlsxSheetWriter, type XlsxSheetWriter, type XlsxValue } from './xlsx-stream';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -133,28 +134,6 @@ export async function streamExport(res: Response, spec: ExportSpec): Promise<voi
     // the download has started: end it broken rather than send a JSON error into the file
     res.destroy(err as Error);
   }
-}
-
-/** The client went away: nothing more will be read. */
-class ExportAbandoned extends Error {}
-
-/** Resolves once the response has room again (at once when it has); rejects when it closes first. */
-export async function drained(res: Response): Promise<void> {
-  if (res.destroyed || res.writableEnded) throw new ExportAbandoned('the response is closed');
-  if (!res.writableNeedDrain) return;
-  await new Promise<void>((resolve, reject) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', closed);
-      resolve();
-    };
-    const closed = () => {
-      res.off('drain', done);
-      reject(new ExportAbandoned('the response closed'));
-    };
-    res.on('drain', done);
-    res.once('close', closed);
-  });
 }
 
 async function write(res: Response, chunk: string): Promise<void> {
