@@ -19,6 +19,7 @@ import * as roleDescriptions from './20261128000040_role_descriptions';
 import * as sales from './20261128000040_sales';
 import * as money from './20261128000050_money';
 import * as moneySumsIndexes from './20261128000060_money_sums_indexes';
+import * as dashboardOpenIndexes from './20261128000070_dashboard_open_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000040_sales': sales,
   '20261128000050_money': money,
   '20261128000060_money_sums_indexes': moneySumsIndexes,
+  '20261128000070_dashboard_open_indexes': dashboardOpenIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

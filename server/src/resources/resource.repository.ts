@@ -11,6 +11,7 @@ import {
   whereHasWord,
 } from '../db/search';
 import { changeEvents, EVERY_TABLE } from '../lib/change-events';
+import { databaseId, sharedRead, stableText } from '../db/shared-read';
 import { toDbDateTime } from '../lib/clock';
 import type { CollectionDeclaration } from '../../../shared/resources/declaration';
 import type { BranchVia, ResourceDefinition, Row } from './resource';
@@ -187,30 +188,13 @@ async function rowsByIds(db: Trx, def: ResourceDefinition, ids: number[], signal
 }
 
 /**
- * A page's ids being read, by statement: a burst of requests for the same page (a deep page many people open at
- * once) waits for one read of its ids instead of walking the index once each; each request then reads its own rows
- * by id. Only reads in flight are shared, never kept: any change to any table drops them (later requests read
- * anew), none is shared while the caches are suspended or inside a transaction.
+ * The ids `query` answers (`select id …`), its read shared with the identical reads in flight (db/shared-read.ts): a
+ * burst of requests for the same page waits for one read of its ids instead of walking the index once each; each
+ * request then reads its own rows by id.
  */
-const idReads = new Map<string, Promise<number[]>>();
-
-/** The ids `query` answers (`select id …`), its read shared with the identical reads in flight. */
-function readIds(db: Trx, query: Knex.QueryBuilder, signal?: AbortSignal): Promise<number[]> {
-  const read = (s?: AbortSignal) =>
-    guardedQuery<{ id: number }[]>(db, query, s).then((rows) => rows.map((row) => Number(row.id)));
-  if ((db as Knex.Transaction).isTransaction || !changeEvents.cachesUsable()) return read(signal);
-  let id = dbIds.get(db);
-  if (id === undefined) dbIds.set(db, (id = ++nextDbId));
-  const sql = query.toSQL();
-  const key = `${id}:${sql.sql}:${stable(sql.bindings)}`;
-  const pending = idReads.get(key);
-  if (pending) return pending;
-  // shared: one request going away does not cancel the others' read (the statement timeout still bounds it)
-  const reading = read().finally(() => {
-    if (idReads.get(key) === reading) idReads.delete(key);
-  });
-  idReads.set(key, reading);
-  return reading;
+async function readIds(db: Trx, query: Knex.QueryBuilder, signal?: AbortSignal): Promise<number[]> {
+  const rows = await sharedRead<{ id: number }[]>(db, query, signal);
+  return rows.map((row) => Number(row.id));
 }
 
 /**
@@ -289,15 +273,12 @@ const MAX_COUNTS = 1_000;
 /** bumped by every change to a table: a count read across a change is not kept */
 const generations = new Map<string, number>();
 let everyGeneration = 0;
-const dbIds = new WeakMap<object, number>();
-let nextDbId = 0;
 
 /**
  * Counts are dropped by every change to their table: any write statement on this database (db/write-watch.ts), a
  * commit, and another instance's commit (lib/instance-coherence.ts).
  */
 changeEvents.on((tables) => {
-  idReads.clear();
   if (tables.includes(EVERY_TABLE)) {
     everyGeneration++;
     counts.clear();
@@ -326,18 +307,15 @@ export function tablesReadBy(qb: Knex.QueryBuilder): string[] {
   return [...found];
 }
 
-function stable(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  const entries = Object.entries(value as Row).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`).join(',')}}`;
-}
-
 function countKey(db: Trx, def: ResourceDefinition, params: ListFilter): string {
-  let id = dbIds.get(db);
-  if (id === undefined) dbIds.set(db, (id = ++nextDbId));
-  return stable([id, def.table, def.fixed ?? null, params.scope, params.filters, params.q ?? '']);
+  return stableText([
+    databaseId(db),
+    def.table,
+    def.fixed ?? null,
+    params.scope,
+    params.filters,
+    params.q ?? '',
+  ]);
 }
 
 /**

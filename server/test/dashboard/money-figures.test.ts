@@ -9,6 +9,8 @@
  */
 import { addDays, hongKongDay, presetRange } from '../../../shared/reports/criteria';
 import { toDbDateTime } from '../../src/lib/clock';
+import { changeEvents } from '../../src/lib/change-events';
+import { moneyFiguresRepository } from '../../src/modules/dashboard/money.figures.repository';
 import { Client, createBranch, createTestApp, signedInAdmin, type TestApp } from '../harness';
 import { signIn } from '../resources/helpers';
 import { insertStudent } from '../sales/sales-helpers';
@@ -232,6 +234,34 @@ describe('the dashboard’s money figures', () => {
     expect(await invoiceReads(admin)).toHaveLength(1);
     // and again for the next answer: nothing is kept between requests
     expect(await invoiceReads(admin)).toHaveLength(1);
+  });
+
+  it('shares a figure’s read among the requests in flight, and reads anew after any change', async () => {
+    const reads: string[] = [];
+    const listener = (q: { sql: string }) => {
+      if (/from [`"]orders[`"]/i.test(q.sql) && /[`"]due_date[`"] </i.test(q.sql)) reads.push(q.sql);
+    };
+    t.db.on('query', listener);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => moneyFiguresRepository.overdue(t.db, null, today)),
+      );
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      const shared = reads.length;
+      // a change while one is in flight: the read that comes after it is its own
+      reads.length = 0;
+      const before = moneyFiguresRepository.overdue(t.db, null, today);
+      await changeEvents.emit(['orders'], 'uncommitted');
+      const after = moneyFiguresRepository.overdue(t.db, null, today);
+      await Promise.all([before, after]);
+      console.log(
+        `shared figure reads: 6 at once read the overdue invoices ${shared} time(s); a change between two: ${reads.length}`,
+      );
+      expect(shared).toBe(1);
+      expect(reads).toHaveLength(2);
+    } finally {
+      t.db.removeListener('query', listener);
+    }
   });
 
   it('counts a branch user’s own branch only, needs the lists’ keys, and links only to what it may open', async () => {

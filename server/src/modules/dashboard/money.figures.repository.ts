@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { guardedQuery, type Trx } from '../../db/knex';
+import type { Trx } from '../../db/knex';
+import { sharedRead } from '../../db/shared-read';
 import type { Row } from '../../resources/resource';
 import { dayMonth } from '../reports/money-report.repository';
 import { whereInBranches } from '../reports/report-rows.repository';
@@ -24,7 +25,7 @@ export const moneyFiguresRepository = {
       .sum({ total: 'd.total', outstanding: 'd.outstanding' })
       .groupBy('d.currency')
       .orderBy('d.currency');
-    return guardedQuery<Row[]>(db, qb, signal);
+    return sharedRead<Row[]>(db, qb, signal);
   },
 
   /** The same invoices' totals per month of their date (`YYYY-MM`) and currency. */
@@ -41,7 +42,7 @@ export const moneyFiguresRepository = {
       .sum({ total: 'd.total' })
       .groupBy('month', 'd.currency')
       .orderBy('d.currency');
-    return guardedQuery<Row[]>(db, qb, signal);
+    return sharedRead<Row[]>(db, qb, signal);
   },
 
   /** Invoices overdue on `today` (`whereOverdue`): how many and what is outstanding on them, per currency. */
@@ -53,7 +54,7 @@ export const moneyFiguresRepository = {
       .groupBy('d.currency')
       .orderBy('d.currency');
     whereInBranches(qb, 'd.branch_id', branchIds);
-    return guardedQuery<Row[]>(db, qb, signal);
+    return sharedRead<Row[]>(db, qb, signal);
   },
 
   /** Receipts of `status` (dated `range.from`..`range.to`, or any day), per currency: how many, their amount. */
@@ -73,6 +74,6 @@ export const moneyFiguresRepository = {
       .orderBy('d.currency');
     if (range) qb.whereBetween('d.date', [range.from, range.to]);
     whereInBranches(qb, 'd.branch_id', branchIds);
-    return guardedQuery<Row[]>(db, qb, signal);
+    return sharedRead<Row[]>(db, qb, signal);
   },
 };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { guardedQuery, type Trx } from '../../db/knex';
+import type { Trx } from '../../db/knex';
+import { sharedRead } from '../../db/shared-read';
 import type { Row } from '../../resources/resource';
 import { dayStartUtc } from '../calendar/calendar.sources';
 import { hongKongMonth, whereInBranches } from '../reports/report-rows.repository';
@@ -22,7 +23,7 @@ export const studentFiguresRepository = {
       qb.join('students as st', 'st.id', 'ap.student_id');
       whereInBranches(qb, 'st.branch_id', branchIds);
     }
-    return guardedQuery<Row[]>(db, qb, signal);
+    return sharedRead<Row[]>(db, qb, signal);
   },
 
   /** Students registered from `from` (the first Hong Kong day of a month) on, per Hong Kong month (`YYYY-MM`). */
@@ -38,6 +39,6 @@ export const studentFiguresRepository = {
       .count({ n: '*' })
       .groupBy('month');
     whereInBranches(qb, 'st.branch_id', branchIds);
-    return guardedQuery<Row[]>(db, qb, signal);
+    return sharedRead<Row[]>(db, qb, signal);
   },
 };
