@@ -1,4 +1,4 @@
-import { useMemo, useState, type DragEvent, type HTMLAttributes } from 'react';
+import { useMemo, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -219,48 +219,19 @@ export default function CollectionRowsInput({
           key: 'actions',
           width: 1,
           render: (_v, row, index) => (
-            <Space size={4} wrap={false}>
-              {ordered && (
-                <>
-                  <Tooltip title={t('resource.collection.moveUp')}>
-                    <Button
-                      size="small"
-                      type="text"
-                      icon={<ArrowUpOutlined />}
-                      disabled={disabled || index === 0}
-                      aria-label={`${t('resource.collection.moveUp')} ${index + 1}`}
-                      onClick={() => moveRow(index, index - 1)}
-                    />
-                  </Tooltip>
-                  <Tooltip title={t('resource.collection.moveDown')}>
-                    <Button
-                      size="small"
-                      type="text"
-                      icon={<ArrowDownOutlined />}
-                      disabled={disabled || index === rows.length - 1}
-                      aria-label={`${t('resource.collection.moveDown')} ${index + 1}`}
-                      onClick={() => moveRow(index, index + 1)}
-                    />
-                  </Tooltip>
-                </>
-              )}
+            <RowButtons
+              index={index}
+              count={rows.length}
+              disabled={disabled}
+              onMove={ordered ? moveRow : undefined}
+              onRemove={remove}
+            >
               {!ordered && (
                 <Form.Item name={[row.name, 'id']} hidden>
                   <Input />
                 </Form.Item>
               )}
-              <Tooltip title={t('resource.collection.remove')}>
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={disabled}
-                  aria-label={`${t('resource.collection.remove')} ${index + 1}`}
-                  onClick={() => remove(index)}
-                />
-              </Tooltip>
-            </Space>
+            </RowButtons>
           ),
         });
         return (
@@ -309,5 +280,67 @@ export default function CollectionRowsInput({
         );
       }}
     </Form.List>
+  );
+}
+
+/**
+ * A collection row's buttons: move up and down (when `onMove` is given: an ordered collection) and remove, each
+ * named with the row's number; `children` (a row's hidden id) go first.
+ */
+export function RowButtons({
+  index,
+  count,
+  disabled,
+  onMove,
+  onRemove,
+  children,
+}: {
+  index: number;
+  count: number;
+  disabled?: boolean;
+  onMove?: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap={false}>
+      {children}
+      {onMove && (
+        <>
+          <Tooltip title={t('resource.collection.moveUp')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowUpOutlined />}
+              disabled={disabled || index === 0}
+              aria-label={`${t('resource.collection.moveUp')} ${index + 1}`}
+              onClick={() => onMove(index, index - 1)}
+            />
+          </Tooltip>
+          <Tooltip title={t('resource.collection.moveDown')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowDownOutlined />}
+              disabled={disabled || index === count - 1}
+              aria-label={`${t('resource.collection.moveDown')} ${index + 1}`}
+              onClick={() => onMove(index, index + 1)}
+            />
+          </Tooltip>
+        </>
+      )}
+      <Tooltip title={t('resource.collection.remove')}>
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          disabled={disabled}
+          aria-label={`${t('resource.collection.remove')} ${index + 1}`}
+          onClick={() => onRemove(index)}
+        />
+      </Tooltip>
+    </Space>
   );
 }

@@ -1,23 +1,11 @@
 import { useMemo, useState } from 'react';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Descriptions, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, formatMoneyText } from '../../../../shared/money';
 import type { CollectionDeclaration } from '../../../../shared/resources/declaration';
 import { declarationByName } from '../../../../shared/resources';
-import { rowSchemaOf } from './collection-input';
+import { RowButtons, rowSchemaOf } from './collection-input';
 import { LookupSelect, OptionSelect } from './from-declaration';
 import { previewLines, type DraftLine } from './money-lines';
 import { MoneyTextInput, RateTextInput } from './money-text-input';
@@ -283,42 +271,17 @@ export default function LinesInput({
                 key: 'actions',
                 width: 1,
                 render: (_v, row, index) => (
-                  <Space size={4} wrap={false}>
+                  <RowButtons
+                    index={index}
+                    count={rows.length}
+                    disabled={disabled}
+                    onMove={move}
+                    onRemove={remove}
+                  >
                     <Form.Item name={[row.name, 'id']} hidden>
                       <Input />
                     </Form.Item>
-                    <Tooltip title={t('resource.collection.moveUp')}>
-                      <Button
-                        size="small"
-                        type="text"
-                        icon={<ArrowUpOutlined />}
-                        disabled={disabled || index === 0}
-                        aria-label={`${t('resource.collection.moveUp')} ${index + 1}`}
-                        onClick={() => move(index, index - 1)}
-                      />
-                    </Tooltip>
-                    <Tooltip title={t('resource.collection.moveDown')}>
-                      <Button
-                        size="small"
-                        type="text"
-                        icon={<ArrowDownOutlined />}
-                        disabled={disabled || index === rows.length - 1}
-                        aria-label={`${t('resource.collection.moveDown')} ${index + 1}`}
-                        onClick={() => move(index, index + 1)}
-                      />
-                    </Tooltip>
-                    <Tooltip title={t('resource.collection.remove')}>
-                      <Button
-                        size="small"
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        disabled={disabled}
-                        aria-label={`${t('resource.collection.remove')} ${index + 1}`}
-                        onClick={() => remove(index)}
-                      />
-                    </Tooltip>
-                  </Space>
+                  </RowButtons>
                 ),
               },
             ]}

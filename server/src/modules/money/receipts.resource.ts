@@ -63,6 +63,24 @@ export async function drawPrepaid(
  * outstanding and status in the move's transaction; unapprove is refused while the invoice's refunds need what
  * it paid. Cancel gives the room (and a prepaid draw) back.
  */
+/** A receipt's or a refund's state move begins here: its invoice locked for the move's transaction, the amount. */
+export async function moneyMove(db: Trx, row: Row, ctx: RequestContext) {
+  const order = await moneyRepository.lockOrder(db, Number(row.order_id));
+  if (!order) throw new AppError('not_found');
+  return { order, amount: Number(row.amount), now: toDbDateTime(), user: userIdOf(ctx) };
+}
+
+/** Approving a receipt (`paid`) or a refund (`refunded`): the invoice's sums moved, the approver recorded. */
+export async function approveMoney(
+  db: Trx,
+  move: Awaited<ReturnType<typeof moneyMove>>,
+  sum: 'paid' | 'refunded',
+) {
+  if (move.order.status === 'void') throw new AppError('conflict', 'orderVoidNoMoney');
+  await moneyRepository.moveOrderMoney(db, move.order, { [sum]: move.amount }, move.user, move.now);
+  return { set: { approved_by: move.user, approved_at: move.now } };
+}
+
 export const receiptRules = declaredRules(receipts, {
   numbering: { column: 'receipt_no', document: 'receipt', branchColumn: 'branch_id' },
   async beforeWrite(db, data, existing, ctx) {
@@ -92,16 +110,9 @@ export const receiptRules = declaredRules(receipts, {
     },
   },
   async moveEffects(db, action, row, ctx) {
-    const order = await moneyRepository.lockOrder(db, Number(row.order_id));
-    if (!order) throw new AppError('not_found');
-    const amount = Number(row.amount);
-    const now = toDbDateTime();
-    const user = userIdOf(ctx);
-    if (action === 'approve') {
-      if (order.status === 'void') throw new AppError('conflict', 'orderVoidNoMoney');
-      await moneyRepository.moveOrderMoney(db, order, { paid: amount }, user, now);
-      return { set: { approved_by: user, approved_at: now } };
-    }
+    const move = await moneyMove(db, row, ctx);
+    const { order, amount, now, user } = move;
+    if (action === 'approve') return approveMoney(db, move, 'paid');
     if (action === 'unapprove') {
       if (order.status === 'void') throw new AppError('conflict', 'orderVoidNoMoney');
       const refunds = Number(order.refund_amount);

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { declaredRules } from '../../resources/rows';
 import { moneyText } from '../sales/sales-documents';
 import { moneyRepository } from './money.repository';
-import { changed, lockedOrderFor, notTheRecorder } from './receipts.resource';
+import { approveMoney, changed, lockedOrderFor, moneyMove, notTheRecorder } from './receipts.resource';
 
 /**
  * The rules of refunds beyond their declaration (shared/resources/money.ts): the invoice's branch, student and
@@ -55,16 +55,9 @@ export const refundRules = declaredRules(refunds, {
     },
   },
   async moveEffects(db, action, row, ctx) {
-    const order = await moneyRepository.lockOrder(db, Number(row.order_id));
-    if (!order) throw new AppError('not_found');
-    const amount = Number(row.amount);
-    const now = toDbDateTime();
-    const user = userIdOf(ctx);
-    if (action === 'approve') {
-      if (order.status === 'void') throw new AppError('conflict', 'orderVoidNoMoney');
-      await moneyRepository.moveOrderMoney(db, order, { refunded: amount }, user, now);
-      return { set: { approved_by: user, approved_at: now } };
-    }
-    if (action === 'cancel') await moneyRepository.moveOrderMoney(db, order, { refund: -amount }, user, now);
+    const move = await moneyMove(db, row, ctx);
+    if (action === 'approve') return approveMoney(db, move, 'refunded');
+    if (action === 'cancel')
+      await moneyRepository.moveOrderMoney(db, move.order, { refund: -move.amount }, move.user, move.now);
   },
 });
