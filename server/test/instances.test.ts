@@ -290,6 +290,39 @@ twoInstances('two instances on one MariaDB and one Redis', () => {
     lines.push(`  a list's count: 3 on instance 2 before, ${next} on the very next request after a 4th`);
     expect(next).toBe(4);
   });
+
+  it('keeps an idle connection open longer than a client does: the next request on it is answered', async () => {
+    // Node's own default closed an idle connection after 5 s, and a request sent on it at that moment was lost
+    // to a client that does not retry (a journey's API call failed with ECONNRESET)
+    const socket = net.connect(one.port, '127.0.0.1');
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    const ask = () =>
+      new Promise<string>((resolve, reject) => {
+        let text = '';
+        const onData = (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+          if (/\r\n\r\n[\s\S]*\}/.test(text)) {
+            socket.off('data', onData);
+            resolve(text);
+          }
+        };
+        socket.on('data', onData);
+        socket.once('error', reject);
+        socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+      });
+    expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
+    const idleMs = 6_000;
+    await new Promise((resolve) => setTimeout(resolve, idleMs));
+    const wasOpen = !closed;
+    const second = wasOpen ? await ask() : '';
+    socket.destroy();
+    lines.push(
+      `  an idle connection after ${idleMs / 1000} s: ${wasOpen ? 'still open, answered ' + second.slice(9, 12) : 'closed by the app'}`,
+    );
+    expect(wasOpen).toBe(true);
+    expect(second).toMatch(/^HTTP\/1\.1 200/);
+  });
 });
 
 /**
