@@ -48,8 +48,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import knex, { type Knex } from 'knex';
+import { bundle } from './build-server';
 
 const MYSQL = (process.env.BENCH_MYSQL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/0';
@@ -134,7 +136,9 @@ async function serveApp(database: string): Promise<void> {
   const { createApp } = await import('../server/src/app');
   const { createDb } = await import('../server/src/db/knex');
   const { configureLogger } = await import('../server/src/lib/logger');
-  const { FIXTURE_DIST } = await import('../server/test/harness');
+  // the test fixture's client entries: this process runs from a bundle elsewhere (`appBundle`), so the path is the
+  // repository's, given by the parent
+  const clientDist = path.join(process.env.BENCH_ROOT!, 'server', 'test', 'fixtures', 'dist');
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -149,7 +153,7 @@ async function serveApp(database: string): Promise<void> {
   configureLogger(config.logLevel, config.isProduction);
   const db = createDb(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
   const redis = new Redis(config.redisUrl!, { maxRetriesPerRequest: 3 });
-  const { app } = createApp({ config, db, redis, redisPrefix: REDIS_PREFIX, clientDist: FIXTURE_DIST });
+  const { app } = createApp({ config, db, redis, redisPrefix: REDIS_PREFIX, clientDist });
 
   // the SQL time of count queries, and the list requests they serve
   const stats = { lists: 0, counts: 0, countMs: 0, queries: 0 };
@@ -283,6 +287,10 @@ async function serveRaw(database: string): Promise<void> {
   process.on('disconnect', () => process.exit(0));
 }
 
+const ROOT = path.resolve(__dirname, '..');
+/** This script built as the servers run it (once per run) */
+let appBundle: string | undefined;
+
 export class Server {
   private constructor(
     readonly name: string,
@@ -293,9 +301,11 @@ export class Server {
   static start(name: 'app' | 'raw', database: string, env: Record<string, string> = {}): Promise<Server> {
     // BENCH_PROFILE=<dir>: the app process writes a V8 CPU profile there (where its time per request goes)
     const profile = process.env.BENCH_PROFILE && name === 'app' ? process.env.BENCH_PROFILE : null;
-    const child = fork(__filename, [`serve-${name}`, database], {
-      env: { ...process.env, BENCH_REDIS_PREFIX: REDIS_PREFIX, ...env },
-      execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
+    // the servers run compiled, as production runs the app (scripts/build-server.ts): no tsx in their process
+    appBundle ??= bundle('scripts/bench.ts', path.join(ROOT, 'server', 'dist', 'bench.js'));
+    const child = fork(appBundle, [`serve-${name}`, database], {
+      env: { ...process.env, BENCH_REDIS_PREFIX: REDIS_PREFIX, BENCH_ROOT: ROOT, ...env },
+      execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 /**
- * App instances and Caddy as child processes, as production runs them: `node --import tsx server/src/main.ts` per
- * instance, and Debian's `caddy run` with the repository's own `docker/Caddyfile` (its reverse proxy block, health
+ * App instances and Caddy as child processes, as production runs them: `node server/dist/main.js` (the server built
+ * by scripts/build-server.ts from this checkout's sources) per instance, and Debian's `caddy run` with the repository's own `docker/Caddyfile` (its reverse proxy block, health
  * checks and retries unchanged; only the upstreams, the address and the admin endpoint come from the environment).
  * `npm run cluster` (scripts/cluster.ts) and the two-instance tests (server/test/instances*.test.ts) use these.
  */
@@ -10,6 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from './build-server';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -58,8 +59,10 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+let built: string | undefined;
+
 /**
- * One app instance (main.ts) on `port` (default: a free one), answering once its `/readyz` says ready. `env` is
+ * One app instance (main.ts, built: `server/dist/main.js`) on `port` (default: a free one), answering once its `/readyz` says ready. `env` is
  * the whole environment besides PATH and HOME (no setting of the caller's own leaks in).
  */
 export async function startInstance(
@@ -68,7 +71,9 @@ export async function startInstance(
   options: { port?: number; inheritOutput?: boolean } = {},
 ): Promise<Instance> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // the server built as production runs it, once per process (a build of this checkout's sources)
+  built ??= buildServer();
+  const child = spawn(process.execPath, [built], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

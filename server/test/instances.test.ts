@@ -1,7 +1,7 @@
 /**
  * Two app instances on one database and one Redis obey a change at once (quality.md 29; decision 0013).
  *
- * 1. Two real instances — `node --import tsx server/src/main.ts` twice, as two containers run it — on one
+ * 1. Two real instances — `node server/dist/main.js` twice, as two containers run it — on one
  *    MariaDB database and one Redis (MariaDB + Redis only: without Redis one instance serves). A change made
  *    through instance 1 is obeyed by instance 2 at the caller's very next request: an admin demoted, a user
  *    deactivated, a password set by an admin, a role emptied, a permission removed, a user moved to another
@@ -42,7 +42,7 @@ import {
   type TestApp,
 } from './harness';
 
-// two child processes compile TypeScript on start: room on a busy 2-core machine
+// two child processes start (and run migrations) at once: room on a busy 2-core machine
 jest.setTimeout(180_000);
 
 /** One instance as production starts it (main.ts), with a test's settings, answering once /readyz does. */

@@ -19,6 +19,7 @@ import { createDb, migrateLatest } from '../src/db/knex';
 import { configurePasswords } from '../src/lib/passwords';
 import { ADMIN_ROLE_NAME, createFirstAdmin, FirstAdminError } from '../src/cli/first-admin';
 import { PERMISSIONS } from '../../shared/permissions';
+import { buildServer } from '../../scripts/build-server';
 import { Client, createTestApp, createUser, onMysql, type TestApp } from './harness';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -66,12 +67,16 @@ function jsonLine(line: string): Record<string, unknown> {
   }
 }
 
+let built: string | undefined;
+
 /**
- * `node --import tsx server/src/main.ts`, as the image's CMD runs it; resolves once it listens. In production the
- * banner is a JSON line naming the port (`{"message":"Study-abroad admin is running at …","port":…}`).
+ * `node server/dist/main.js` (the server built from this checkout), as the image's CMD runs it; resolves once it
+ * listens. In production the banner is a JSON line naming the port (`{"message":"Study-abroad admin is running at
+ * …","port":…}`).
  */
 function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env });
+  built ??= buildServer();
+  const child = spawn(process.execPath, [built], { cwd: ROOT, env });
   let output = '';
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -638,6 +643,9 @@ describe('docker/compose.yaml and docker/.env.example', () => {
     };
     expect(pkg.dependencies.tsx).toBeDefined();
     expect(pkg.scripts['admin:create']).toBe('tsx server/src/cli/admin-create.ts');
+    // the image runs the server built by `npm run build` (the one these tests start), not the sources under tsx
+    expect(pkg.scripts.build).toContain('npm run build:server');
+    expect(dockerfile).toMatch(/^CMD \["node", "server\/dist\/main\.js"\]$/m);
   });
 
   it('runs the app twice behind Caddy, which balances between them and health-checks /readyz (issue 30)', () => {
