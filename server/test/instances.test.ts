@@ -291,6 +291,29 @@ twoInstances('two instances on one MariaDB and one Redis', () => {
     expect(next).toBe(4);
   });
 
+  it('a name search on instance 2 finds a student created on instance 1 at once (each word’s records kept)', async () => {
+    const word = `Kept${Date.now().toString(36)}`;
+    const branchId = await createBranch(db, `K${Date.now().toString(36).slice(-5).toUpperCase()}`);
+    const search = async () =>
+      ((await admin.send(two, 'get', `/api/students?q=${word}%20first`)).body.total as number) ?? -1;
+    const create = (given: string) =>
+      admin.send(one, 'post', '/api/students', {
+        surname_en: word,
+        given_name_en: given,
+        branch_id: branchId,
+      });
+    expect((await create('First One')).status).toBe(201);
+    // asked twice: the second is answered from the words' records kept on instance 2
+    expect(await search()).toBe(1);
+    expect(await search()).toBe(1);
+    expect((await create('First Two')).status).toBe(201);
+    const next = await search();
+    lines.push(
+      `  a name search: 1 student on instance 2 before, ${next} on the very next request after a 2nd`,
+    );
+    expect(next).toBe(2);
+  });
+
   it('keeps an idle connection open longer than a client does: the next request on it is answered', async () => {
     // Node's own default closed an idle connection after 5 s, and a request sent on it at that moment was lost
     // to a client that does not retry (a journey's API call failed with ECONNRESET)

@@ -31,6 +31,13 @@ const announcers = new Set<Announcer>();
 const requestAnnouncements = new AsyncLocalStorage<Promise<void>[]>();
 /** while > 0, no cache may answer or keep anything (an instance cannot hear the others) */
 let suspensions = 0;
+/** bumped by every change to a table (`*`: to every table): what a cache read before a change is not kept */
+const generations = new Map<string, number>();
+let everyGeneration = 0;
+bus.on('change', (tables: readonly string[]) => {
+  if (tables.includes(EVERY_TABLE)) everyGeneration++;
+  else for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
+});
 
 export const changeEvents = {
   /**
@@ -71,6 +78,14 @@ export const changeEvents = {
     const pending = requestAnnouncements.getStore();
     if (!pending?.length) return null;
     return Promise.all(pending.splice(0)).then(() => undefined);
+  },
+
+  /**
+   * A text that changes with every change to any of `tables` (or to every table): a cache notes it before a read
+   * and keeps what it read only if it is the same after, or answers what it holds only while it is the same.
+   */
+  generation(tables: readonly string[]): string {
+    return `${everyGeneration}:${tables.map((table) => generations.get(table) ?? 0).join(',')}`;
   },
 
   /** Whether a cache may answer from, or keep, what it holds. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Trx } from '../db/knex';
-import { changeEvents, EVERY_TABLE } from '../lib/change-events';
+import { changeEvents } from '../lib/change-events';
 import type { Row } from './resource';
 import { resourceRepository } from './resource.repository';
 
@@ -26,21 +26,8 @@ interface Kept {
 
 /** per database (a test process has several): per set of names */
 const kept = new WeakMap<object, Map<string, Kept>>();
-/** bumped by every change to a table: what was kept of it before is not used again */
-const generations = new Map<string, number>();
-let everyGeneration = 0;
-
-changeEvents.on((tables) => {
-  if (tables.includes(EVERY_TABLE)) {
-    everyGeneration++;
-    return;
-  }
-  for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
-});
-
-function generationOf(table: string): string {
-  return `${everyGeneration}:${generations.get(table) ?? 0}`;
-}
+/** what was kept of a table before any change to it is not used again */
+const generationOf = (table: string) => changeEvents.generation([table]);
 
 export interface NamesOf {
   table: string;

@@ -10,6 +10,7 @@ import {
   whereAmongMatches,
   whereHasWord,
 } from '../db/search';
+import { matchesFromPostings } from '../db/search-postings';
 import { changeEvents, EVERY_TABLE } from '../lib/change-events';
 import { databaseId, sharedRead, stableText } from '../db/shared-read';
 import { toDbDateTime } from '../lib/clock';
@@ -151,6 +152,9 @@ async function fewMatches(
   const words = def.searchTerms ? searchWords(q) : [];
   if (!words.length) return null;
   const few = listLimits.searchFew;
+  // each word's records, kept (db/search-postings.ts); a word with very many records is left to the database
+  const kept = await matchesFromPostings(db, def.table, words, signal);
+  if (kept) return kept.length > few ? null : kept;
   const rows = await guardedQuery<{ record_id: number }[]>(
     db,
     matchingRecords(db, def.table, words).limit(few + 1),
@@ -270,9 +274,6 @@ const counts = new Map<string, CountEntry>();
 /** counts being read: a burst of requests for one cold (or expired) count waits for the same query */
 const counting = new Map<string, { tables: readonly string[]; reading: Promise<Counted> }>();
 const MAX_COUNTS = 1_000;
-/** bumped by every change to a table: a count read across a change is not kept */
-const generations = new Map<string, number>();
-let everyGeneration = 0;
 
 /**
  * Counts are dropped by every change to their table: any write statement on this database (db/write-watch.ts), a
@@ -280,20 +281,17 @@ let everyGeneration = 0;
  */
 changeEvents.on((tables) => {
   if (tables.includes(EVERY_TABLE)) {
-    everyGeneration++;
     counts.clear();
     counting.clear();
     return;
   }
-  for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
   const touched = (read: readonly string[]) => read.some((table) => tables.includes(table));
   for (const [key, entry] of counts) if (touched(entry.tables)) counts.delete(key);
   for (const [key, pending] of counting) if (touched(pending.tables)) counting.delete(key);
 });
 
-function generationOf(tables: readonly string[]): string {
-  return `${everyGeneration}:${tables.map((table) => generations.get(table) ?? 0).join(',')}`;
-}
+/** a count read across a change to a table it reads is not kept */
+const generationOf = (tables: readonly string[]) => changeEvents.generation(tables);
 
 /**
  * The tables a query reads, from its SQL (`from` and `join`, subqueries included): a count whose filter reads
