@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'server/dist', 'dist', 'data', 'uploads', 'test-results', 'coverage'] },
+  {
+    ignores: [
+      'node_modules',
+      'client/dist',
+      'server/dist',
+      'dist',
+      'data',
+      'uploads',
+      'test-results',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
