@@ -254,6 +254,14 @@ export async function choose(page: Page, item: Locator, option: string, multiple
 }
 
 /**
+ * A list's New button that opens `path`. Picked by its address, not by its test id alone: right after a menu click the
+ * address can already be the next list's while the previous list is still drawn (the router renders in a transition),
+ * and that list's New would open the wrong form.
+ */
+export const createLink = (scope: Page | Locator, path: string) =>
+  scope.locator(`a[data-testid="resource-create"][href="${path}"]`);
+
+/**
  * Clicks a link or button that opens another screen and waits for its address. A click landing while the screen
  * around it still moves (a list's rows or a notice drawn above it) can miss: then, while the control still shows
  * and the address has not changed, it is clicked again.

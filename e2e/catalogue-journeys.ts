@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { CATALOG, type MessageKey } from '../shared/messages';
 import {
   clickTo,
+  createLink,
   answerOf,
   apiCall,
   calendarsClosed,
@@ -186,7 +187,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       await page.waitForURL((url) => url.pathname === '/products/categories');
       await clickTo(
         page,
-        page.getByTestId('resource-create'),
+        createLink(page, '/products/categories/create'),
         (url) => url.pathname === '/products/categories/create',
       );
       await formItem(page, FIELDS(lang, 'product_category').name_en).locator('input').fill(category.en);
@@ -205,7 +206,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       await page.waitForURL((url) => url.pathname === '/products/products');
       await clickTo(
         page,
-        page.getByTestId('resource-create'),
+        createLink(page, '/products/products/create'),
         (url) => url.pathname === '/products/products/create',
       );
       await formItem(page, productFields.code).locator('input').fill(code.toLowerCase());
@@ -309,7 +310,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       const title = { en: `Yonsei briefing ${tag} ${rid}`, zh: `延世大學簡介會${tag}${rid}` };
       await clickTo(
         page,
-        page.getByTestId('resource-create'),
+        createLink(page, '/special-events/basic/create'),
         (url) => url.pathname === '/special-events/basic/create',
       );
       await choose(page, formItem(page, eventFields.event_type), t.seminar);

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { documentTotals, formatMinor } from '../shared/money';
 import {
   clickTo,
+  createLink,
   answerOf,
   calendarsClosed,
   formItem,
@@ -111,7 +112,7 @@ function journey(main: RunningServer, lang: Lang): Journey {
       await page.waitForURL((url) => url.pathname === '/quotations');
       await clickTo(
         page,
-        page.getByTestId('resource-create'),
+        createLink(page, '/quotations/basic/create'),
         (url) => url.pathname === '/quotations/basic/create',
       );
       const student = formItem(page, q.fields.student_id);

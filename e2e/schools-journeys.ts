@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { CATALOG, type MessageKey } from '../shared/messages';
 import {
   clickTo,
+  createLink,
   answerOf,
   apiCall,
   calendarsClosed,
@@ -289,7 +290,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       await page.waitForURL((url) => url.pathname === '/schools');
       await clickTo(
         page,
-        page.getByTestId('resource-create'),
+        createLink(page, '/schools/basic/create'),
         (url) => url.pathname === '/schools/basic/create',
       );
       await page.getByRole('heading', { name: t.newSchool }).waitFor();
