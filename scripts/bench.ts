@@ -51,7 +51,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import knex, { type Knex } from 'knex';
-import { bundle } from './build-server';
+import { bundle, SERVER_NODE_OPTIONS } from './build-server';
 
 const MYSQL = (process.env.BENCH_MYSQL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/0';
@@ -305,7 +305,11 @@ export class Server {
     appBundle ??= bundle('scripts/bench.ts', path.join(ROOT, 'server', 'dist', 'bench.js'));
     const child = fork(appBundle, [`serve-${name}`, database], {
       env: { ...process.env, BENCH_REDIS_PREFIX: REDIS_PREFIX, BENCH_ROOT: ROOT, ...env },
-      execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+      // the app with the options production gives it; the raw baseline as plain node
+      execArgv: [
+        ...(name === 'app' ? SERVER_NODE_OPTIONS : []),
+        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {

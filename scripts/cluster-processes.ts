@@ -10,7 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from './build-server';
+import { buildServer, SERVER_NODE_OPTIONS } from './build-server';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -73,7 +73,7 @@ export async function startInstance(
   const port = options.port ?? (await freePort());
   // the server built as production runs it, once per process (a build of this checkout's sources)
   built ??= buildServer();
-  const child = spawn(process.execPath, [built], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, built], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,7 @@ import { createDb, migrateLatest } from '../src/db/knex';
 import { configurePasswords } from '../src/lib/passwords';
 import { ADMIN_ROLE_NAME, createFirstAdmin, FirstAdminError } from '../src/cli/first-admin';
 import { PERMISSIONS } from '../../shared/permissions';
-import { buildServer } from '../../scripts/build-server';
+import { buildServer, SERVER_NODE_OPTIONS } from '../../scripts/build-server';
 import { Client, createTestApp, createUser, onMysql, type TestApp } from './harness';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -70,13 +70,13 @@ function jsonLine(line: string): Record<string, unknown> {
 let built: string | undefined;
 
 /**
- * `node server/dist/main.js` (the server built from this checkout), as the image's CMD runs it; resolves once it
+ * `node --heap-growing-percent=50 server/dist/main.js` (the server built from this checkout), as the image's CMD runs it; resolves once it
  * listens. In production the banner is a JSON line naming the port (`{"message":"Study-abroad admin is running at
  * …","port":…}`).
  */
 function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
   built ??= buildServer();
-  const child = spawn(process.execPath, [built], { cwd: ROOT, env });
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, built], { cwd: ROOT, env });
   let output = '';
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -645,7 +645,15 @@ describe('docker/compose.yaml and docker/.env.example', () => {
     expect(pkg.scripts['admin:create']).toBe('tsx server/src/cli/admin-create.ts');
     // the image runs the server built by `npm run build` (the one these tests start), not the sources under tsx
     expect(pkg.scripts.build).toContain('npm run build:server');
-    expect(dockerfile).toMatch(/^CMD \["node", "server\/dist\/main\.js"\]$/m);
+    // with the options these tests and the bench run it with (SERVER_NODE_OPTIONS), and so does the README's unit
+    const command = ['node', ...SERVER_NODE_OPTIONS, 'server/dist/main.js'];
+    const cmd = dockerfile.split('\n').filter((line) => line.startsWith('CMD '));
+    expect(cmd.map((line) => JSON.parse(line.slice(4)) as unknown)).toEqual([command]);
+    const execStart = fs
+      .readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim().startsWith('ExecStart=') && line.includes('main.js'));
+    expect(execStart.map((line) => line.trim())).toEqual([`ExecStart=/usr/bin/${command.join(' ')}`]);
   });
 
   it('runs the app twice behind Caddy, which balances between them and health-checks /readyz (issue 30)', () => {
