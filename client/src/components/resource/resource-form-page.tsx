@@ -121,9 +121,15 @@ export function ResourceForm<T extends ResourceRow>({
 
   const creating = id === undefined || id === null || id === '';
   const spec = config.form;
+  const record = creating ? null : data;
   const fields = useMemo(
-    () => (spec?.fields ?? []).filter((f) => !f.only || f.only === (creating ? 'create' : 'edit')),
-    [spec, creating],
+    () =>
+      (spec?.fields ?? []).filter(
+        (f) =>
+          (!f.only || f.only === (creating ? 'create' : 'edit')) &&
+          (!f.shownFor || (record !== null && f.shownFor(record))),
+      ),
+    [spec, creating, record],
   );
   const schema = creating ? spec?.create : spec?.update;
   // two columns where they help: a form of many short fields, or one with collection tables (issue 31)
@@ -134,7 +140,6 @@ export function ResourceForm<T extends ResourceRow>({
   const apiPath = apiPathProp ?? resolvePath(config.apiPath, params);
   const routePath = routePathProp ?? resolvePath(config.routePath, params);
   const recordName = creating ? null : config.recordTitle(data, i18n.language);
-  const record = creating ? null : data;
   // the permission held, and (for a record) the record's own `allowed_actions`
   const editable = creating || (canUpdate && recordAllows(record, 'update'));
   const deletable =

@@ -74,7 +74,11 @@ function page(n: number, total = 45) {
   return { items, total, page: n, per_page: 20 };
 }
 
-function setup(path: string, routes: Record<string, Parameters<typeof installFetch>[0][string]>) {
+function setup(
+  path: string,
+  routes: Record<string, Parameters<typeof installFetch>[0][string]>,
+  screenConfig: ResourceConfig = config,
+) {
   const calls = installFetch({ 'GET /api/csrf-token': fakeResponse(200, { token: 't' }), ...routes });
   const store = makeStore('backoffice');
   store.dispatch(appActions.setUser(admin as never));
@@ -98,12 +102,12 @@ function setup(path: string, routes: Record<string, Parameters<typeof installFet
       {
         path: 'things/create',
         loader: makeLoader(createEntry, { kind: 'backoffice', store }),
-        element: <ResourceFormPage config={config} />,
+        element: <ResourceFormPage config={screenConfig} />,
       },
       {
         path: 'things/:id',
         loader: makeLoader(editEntry, { kind: 'backoffice', store }),
-        element: <ResourceFormPage config={config} />,
+        element: <ResourceFormPage config={screenConfig} />,
       },
       { path: 'elsewhere', element: <p>Elsewhere</p> },
     ],
@@ -325,6 +329,51 @@ describe('generic form page', () => {
     expect(store.getState().app.unsavedChanges).toBe(false);
     const put = calls.find((c) => c.init.method === 'PUT')!;
     expect(JSON.parse(String(put.init.body))).toEqual({ code: 'C3', name_en: 'Renamed' });
+  });
+
+  // a read-only field shown only on a record of which `shownFor` holds (a void invoice's reason)
+  const withReason: ResourceConfig = {
+    ...config,
+    form: {
+      ...config.form!,
+      fields: [
+        ...config.form!.fields,
+        {
+          name: 'reason',
+          labelKey: 'resource.audit.time',
+          readOnly: true,
+          shownFor: (record) => record.status === 'void',
+          input: { type: 'custom', render: ({ record }) => <span>{String(record?.reason)}</span> },
+        },
+      ],
+    },
+  };
+
+  it('shows a field given `shownFor` on a record of which it holds', async () => {
+    const row = { id: 3, code: 'C3', name_en: 'Thing 3', status: 'void', reason: 'Typo' };
+    setup('/things/3', { 'GET /api/things/3': fakeResponse(200, row) }, withReason);
+    expect(await screen.findByText('Typo', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByText('Time (Hong Kong)')).toBeTruthy();
+  });
+
+  it('leaves a field given `shownFor` out of a record of which it does not hold, and out of a new one', async () => {
+    const row = { id: 4, code: 'C4', name_en: 'Thing 4', status: 'issued', reason: 'Old' };
+    const { router } = setup(
+      '/things/4',
+      {
+        'GET /api/things/4': fakeResponse(200, row),
+        'GET /api/things/create': fakeResponse(200, { defaults: {} }),
+      },
+      withReason,
+    );
+    expect(await screen.findByDisplayValue('C4', undefined, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Time (Hong Kong)')).toBeNull();
+    expect(screen.queryByText('Old')).toBeNull();
+    await act(() => router.navigate('/things/create'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/things/create'), SLOW);
+    await waitFor(() => expect(screen.queryByDisplayValue('C4')).toBeNull(), SLOW);
+    expect(await screen.findByLabelText('Search', undefined, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Time (Hong Kong)')).toBeNull();
   });
 
   it('refuses a delete still referenced with the reference message', async () => {

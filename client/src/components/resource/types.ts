@@ -99,6 +99,8 @@ export interface ResourceField {
   helpKey?: string;
   /** only on create, or only on edit */
   only?: 'create' | 'edit';
+  /** shown only on a record of which this holds (a voided invoice's reason, by and when): otherwise left out */
+  shownFor?: (record: Record<string, unknown>) => boolean;
   /** a value sent as is (not shown), e.g. `parent_id` from the query string */
   hidden?: boolean;
   /** shown, never sent: a value the server computes */

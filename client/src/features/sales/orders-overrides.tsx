@@ -14,6 +14,7 @@ const InvoiceMoney = lazy(() => import('../money/invoice-money'));
  * outstanding), and E-mail beside the moves (void asks for a reason naming the number, unvoid asks first) and
  * Print, which the machinery derives; a tab of its receipts and refunds (paid, refunded, outstanding, New receipt).
  */
+const isVoid = (record: Record<string, unknown>) => record.status === 'void';
 const common = salesOverrides(orders, ['total', 'paid_amount', 'outstanding']);
 const overrides: DeclarationOverrides = {
   ...common,
@@ -29,6 +30,10 @@ const overrides: DeclarationOverrides = {
         ),
       },
     },
+    // who voided it, when and why: on a void invoice only
+    voided_at: { shownFor: isVoid },
+    voided_by: { shownFor: isVoid },
+    void_reason: { shownFor: isVoid },
     outstanding: {
       input: {
         type: 'custom',

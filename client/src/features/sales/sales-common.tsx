@@ -48,7 +48,8 @@ export function salesOverrides(
   };
   for (const field of totals) columns[field] = { render: moneyCell(field) };
   return {
-    fields: { lines: linesField(decl) },
+    // subtotal, discount and total: under the lines, kept in step as they are typed, not a second time below them
+    fields: { lines: linesField(decl), subtotal: false, discount_total: false, total: false },
     columns,
     pageTotals: { fields: totals },
     // the lines' table takes the width of the screen
