@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page, Response } from 'playwright-core';
+import { CATALOG, type MessageKey } from '../shared/messages';
 import { check } from './harness';
 
 /**
@@ -280,4 +281,24 @@ export async function clickTo(
       if (attempt >= 3 || !(await target.isVisible())) throw failure;
     }
   }
+}
+
+/** The server's catalogued messages in zh_HK, as the client shows them (client/src/locales/messages.zh_HK.json). */
+const ZH_CATALOG = (
+  JSON.parse(
+    readFileSync(
+      resolve(import.meta.dirname, '..', 'client', 'src', 'locales', 'messages.zh_HK.json'),
+      'utf8',
+    ),
+  ) as { serverMessages: Record<string, string> }
+).serverMessages;
+
+/** A catalogued server message as the client words it in `lang`: the catalogue in English, its zh_HK copy. */
+export function catalogMessage(
+  key: MessageKey,
+  lang: Lang,
+  params: Record<string, string | number> = {},
+): string {
+  const template = lang === 'en' ? CATALOG[key] : ZH_CATALOG[key];
+  return template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(params[name]));
 }

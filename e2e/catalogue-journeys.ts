@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { CATALOG, type MessageKey } from '../shared/messages';
 import {
+  catalogMessage,
   clickTo,
   createLink,
   answerOf,
@@ -37,14 +37,7 @@ const root = resolve(import.meta.dirname, '..');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(resolve(root, path), 'utf8')) as T;
 
 /** The server's messages as the client shows them: the catalogue in English, the client's zh_HK copy. */
-const ZH_MESSAGES = readJson<{ serverMessages: Record<string, string> }>(
-  'client/src/locales/messages.zh_HK.json',
-).serverMessages;
-
-function serverMessage(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  const template = lang === 'en' ? CATALOG[key] : ZH_MESSAGES[key];
-  return template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(params[name]));
-}
+const serverMessage = catalogMessage;
 
 type Labels = Record<string, string>;
 const FIELDS = (lang: Lang, resource: string): Labels =>

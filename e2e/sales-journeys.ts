@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { documentTotals, formatMinor } from '../shared/money';
 import {
+  catalogMessage,
   clickTo,
   createLink,
   answerOf,
@@ -308,6 +309,15 @@ function journey(main: RunningServer, lang: Lang): Journey {
         `void, number kept: ${String(afterVoid.status)} ${String(afterVoid.order_no)}`,
       );
       await page.getByTestId('order-status').locator('[data-state="void"]').waitFor();
+      // read-only while void, saying why in the screen's language: no Save, unvoid still offered
+      await page
+        .getByTestId('resource-read-only')
+        .getByText(catalogMessage('orderVoidLocked', lang))
+        .waitFor();
+      check(
+        (await page.getByRole('button', { name: t.save }).count()) === 0,
+        'a void invoice offers no Save',
+      );
       await page.screenshot({ path: shot('5-void'), fullPage: true });
 
       // 9. Unvoid, after its own confirmation: issued again, the same number
@@ -323,6 +333,8 @@ function journey(main: RunningServer, lang: Lang): Journey {
         `issued again, number kept: ${String(afterUnvoid.status)} ${String(afterUnvoid.order_no)}`,
       );
       await page.getByTestId('order-status').locator('[data-state="issued"]').waitFor();
+      await page.getByTestId('resource-read-only').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: t.save }).waitFor();
 
       // 10. The invoices list: its row, and the page's total per currency
       await openMenu(page, o.title, t.invoices);

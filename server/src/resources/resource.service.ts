@@ -85,11 +85,20 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
       }
       const state = def.states ? row[def.states.column] : undefined;
       const possible = moves.filter(([, move]) => inState(move.from, state)).map(([name]) => name);
-      row.allowed_actions = possible.length ? [...held, ...possible] : held;
+      const lock = def.locked?.(row) ?? null;
+      const writes = lock ? held.filter((action) => action !== 'update' && action !== 'delete') : held;
+      row.allowed_actions = possible.length ? [...writes, ...possible] : writes;
       row.refusal = null;
+      if (def.locked) row.locked = lock;
     }
     return expanded;
   };
+
+  /** A change to a record its own state keeps as it is (a void invoice): 409 with the reason. */
+  function assertNotLocked(row: Row): void {
+    const lock = def.locked?.(row);
+    if (lock) throw new AppError('conflict', lock);
+  }
 
   /** A write to a record the access rules keep from this caller: 403 with the reason. */
   async function assertNotRefused(trx: Trx, row: Row, ctx: RequestContext): Promise<void> {
@@ -267,6 +276,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const trx = unit.trx;
         const before = await whole(trx, await mustLock(unit, id, ctx), ctx);
         await assertNotRefused(trx, before, ctx);
+        assertNotLocked(before);
         await checkBranch(trx, input, ctx);
         await def.beforeWrite?.(trx, input, before, ctx);
         const { own, nested } = splitCollections(collections, input);
@@ -295,6 +305,7 @@ export function createResourceService(db: Knex, def: ResourceDefinition) {
         const trx = unit.trx;
         const before = await whole(trx, await mustLock(unit, id, ctx), ctx);
         await assertNotRefused(trx, before, ctx);
+        assertNotLocked(before);
         const references: Record<string, number> = {};
         for (const ref of def.references ?? []) {
           if (ref.whenTableExists && !(await resourceRepository.hasTable(trx, ref.table))) continue;

@@ -234,6 +234,12 @@ export interface ResourceDefinition {
    */
   refusals?: (db: Trx, rows: Row[], ctx: RequestContext) => Promise<Map<number, MessageKey>>;
   /**
+   * why the record's own state keeps it from being changed or deleted by anyone (a void invoice), or null: an
+   * update or delete is refused with 409 `conflict` and this message, `allowed_actions` leaves them out while its
+   * moves stay (unvoid), and the row answers the reason as `locked` for the screen to say
+   */
+  locked?: (row: Row) => MessageKey | null;
+  /**
    * inside the delete transaction, after the row is deleted and audited: removes what belongs to it alone (a
    * user's own files); what it answers runs once the transaction has committed (their bytes on the disk)
    */

@@ -262,11 +262,19 @@ describe('orders', () => {
     ]);
     expect(voided.voided_at).toEqual(expect.any(String));
     expect(voided).not.toHaveProperty('status_before_void');
-    expect((await admin.put(`/api/orders/${o.id}`, { remark: 'x' })).body.message_key).toBe(
-      'orderVoidLocked',
-    );
+    // read-only while void, saying why; unvoid and the e-mail stay offered
+    expect(o.allowed_actions).toContain('update');
+    expect(o.locked).toBeNull();
+    expect([voided.allowed_actions.includes('update'), voided.locked]).toEqual([false, 'orderVoidLocked']);
+    expect(voided.allowed_actions).toEqual(expect.arrayContaining(['unvoid', 'email']));
+    const shown = (await admin.get(`/api/orders/${o.id}`).expect(200)).body;
+    expect([shown.allowed_actions.includes('update'), shown.locked]).toEqual([false, 'orderVoidLocked']);
+    const refused = await admin.put(`/api/orders/${o.id}`, { remark: 'x' });
+    expect([refused.status, refused.body.message_key]).toEqual([409, 'orderVoidLocked']);
+    expect((await t.db('orders').where({ id: o.id }).first()).remark).toBeNull();
     await admin.post(`/api/orders/${o.id}/void`, { void_reason: 'again' }).expect(409);
     const back = (await admin.post(`/api/orders/${o.id}/unvoid`).expect(200)).body;
+    expect([back.allowed_actions.includes('update'), back.locked]).toEqual([true, null]);
     expect([back.status, back.order_no, back.void_reason, back.voided_at]).toEqual([
       'issued',
       o.order_no,

@@ -21,9 +21,11 @@ export function isInsufficientRights(error: unknown): boolean {
 }
 
 /**
- * Why this user may not change this record, in words: the reason the server gives with the record (`refusal`,
- * the key of a catalogued message of the access rules), else a general one (the permission is missing).
+ * Why this user may not change this record, in words: the reason the server gives with the record (`locked`: its
+ * own state keeps it as it is, a void invoice; `refusal`: the access rules — each the key of a catalogued
+ * message), else a general one (the permission is missing).
  */
 export function refusalNote(row: ResourceRow, t: TFunction): string {
+  if (isMessageKey(row.locked)) return messageText({ key: row.locked }, t);
   return isMessageKey(row.refusal) ? messageText({ key: row.refusal }, t) : t('resource.notAllowed');
 }

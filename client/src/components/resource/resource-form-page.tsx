@@ -13,6 +13,7 @@ import { useScreenTitle } from '../layout/use-document-title';
 import { enterDoesNotSubmit, useSaveShortcut } from '../forms/save-keys';
 import { newIdempotencyKey } from '../../http/idempotency-key';
 import { useRememberVisit } from './recent-records-button';
+import { isMessageKey } from '../../../../shared/messages';
 import { isInsufficientRights, recordAllows, refusalNote } from './record-access';
 import {
   useResourceCreateMutation,
@@ -261,7 +262,8 @@ export function ResourceForm<T extends ResourceRow>({
           showIcon
           data-testid="resource-read-only"
           title={refusalNote(data as unknown as T, t)}
-          description={t('resource.readOnly')}
+          // a record its state keeps (a void invoice): the reason says what to do; otherwise an admin can help
+          description={isMessageKey(data.locked) ? undefined : t('resource.readOnly')}
           style={{ marginBottom: 16 }}
         />
       )}

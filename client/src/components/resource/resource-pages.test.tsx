@@ -376,6 +376,24 @@ describe('generic form page', () => {
     expect(screen.queryByText('Time (Hong Kong)')).toBeNull();
   });
 
+  it('opens a record its state keeps (`locked`) read-only, saying why in the user’s language, no admin needed', async () => {
+    const row = { id: 5, code: 'C5', name_en: 'Thing 5', allowed_actions: ['unvoid'], refusal: null };
+    setup('/things/5', { 'GET /api/things/5': fakeResponse(200, { ...row, locked: 'orderVoidLocked' }) });
+    const note = await screen.findByTestId('resource-read-only', undefined, SLOW);
+    expect(note).toHaveTextContent('A void invoice cannot be changed: unvoid it first.');
+    expect(note).not.toHaveTextContent('Ask an admin');
+    expect(screen.getByDisplayValue('C5')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+  });
+
+  it('says the access rules’ refusal with the admin hint (a record kept from this user, not by its state)', async () => {
+    const row = { id: 6, code: 'C6', name_en: 'Thing 6', allowed_actions: [], refusal: 'accountStronger' };
+    setup('/things/6', { 'GET /api/things/6': fakeResponse(200, row) });
+    const note = await screen.findByTestId('resource-read-only', undefined, SLOW);
+    expect(note).toHaveTextContent('Ask an admin');
+    expect(screen.getByDisplayValue('C6')).toBeDisabled();
+  });
+
   it('refuses a delete still referenced with the reference message', async () => {
     const { user } = setup('/things/3', {
       'GET /api/things/3': fakeResponse(200, { id: 3, code: 'C3', name_en: 'Thing 3' }),

@@ -72,6 +72,15 @@ function rowSchema(resource: string): Schema {
       items: { type: 'string' },
       description: 'the writes this caller may make on the row now (`update`, `delete`, state actions)',
     },
+    refusal: {
+      ...nullable({ type: 'string' }),
+      description: 'why the access rules keep the row from this caller (a message key), or null',
+    },
+    locked: {
+      ...nullable({ type: 'string' }),
+      description:
+        'on a resource whose records a state keeps as they are (a void invoice): why (a message key), or null',
+    },
   };
   for (const [name, field] of Object.entries(decl?.fields ?? {})) {
     properties[name] = fieldSchema(field);

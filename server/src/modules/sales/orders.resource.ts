@@ -22,7 +22,7 @@ export function derivedStatus(total: number, paid: number, refunded: number): Or
  * The rules of orders (invoices) beyond their declaration (shared/resources/sales.ts): numbered per branch and year,
  * gap-free under concurrency (the number is taken under the sequence's row lock in the create's transaction); the
  * lines and totals (`documentRules`); `outstanding` (= total − paid + refunded) and the status derived in the same
- * transaction. A void order is not changed (`orderVoidLocked`). Once a receipt exists, the student and the
+ * transaction. A void order is not changed (`locked`: `orderVoidLocked`, the screen opens it read-only saying so). Once a receipt exists, the student and the
  * currency stay (`orderCurrencyLocked`) and the total may not go below the receipts' sum (the spec's "Total receipt
  * amount must be equal to or below the total amount."; receipts not cancelled, read under the order's row lock
  * that every receipt write holds: decision 0020). Void (`orders.void`, a reason) is refused while approved receipts are not refunded; it
@@ -38,8 +38,8 @@ export const orderRules = declaredRules(orders, {
     email: { from: ['issued', 'partially_paid', 'paid', 'void'], permission: 'orders.update' },
   },
   createForm: (db) => documentFormDefaults(db, 'due_date', 14),
+  locked: (row) => (row.status === 'void' ? 'orderVoidLocked' : null),
   async beforeWrite(db, data, existing, ctx) {
-    if (existing?.status === 'void') throw new AppError('conflict', 'orderVoidLocked');
     const receipts = existing
       ? await salesRepository.receiptSums(db, Number(existing.id))
       : { count: 0, recorded: 0, approvedUnrefunded: 0 };
