@@ -631,8 +631,9 @@ function auditJourney(main: RunningServer, lang: Lang): Journey {
               '[aria-label], [placeholder]',
             ),
           ]
-            // the rows' cells carry data (a user or role another journey named in English), not the screen's labels
-            .filter((el) => !el.closest('.ant-table-tbody'))
+            // the rows' cells and a filter's options carry data (a user or role another journey named in English:
+            // "Front Desk en" in the user filter's listbox), not the screen's labels
+            .filter((el) => !el.closest('.ant-table-tbody') && !el.closest('[role="listbox"]'))
             .flatMap((el) => ['aria-label', 'placeholder'].map((a) => el.getAttribute(a) ?? ''))
             .filter((text) => /\b(?!XLSX\b|CSV\b|API\b|IP\b|SMTP\b|Demo\b|Admin\b)[A-Za-z]{3,}\b/.test(text)),
         );
