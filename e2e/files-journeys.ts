@@ -172,10 +172,20 @@ function photoJourney(main: RunningServer, lang: Lang): Journey {
         await waitForAvatar(page, sectionAvatar, 'the photo in the section', url);
         await waitForAvatar(page, topBarAvatar, 'the photo in the top bar', url);
         await section.getByRole('button', { name: t.replace }).waitFor();
-        const loaded = await sectionAvatar
-          .locator('img')
-          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
-        check(loaded === 48, `the browser decoded the photo (naturalWidth ${loaded})`);
+        // the address is set before the bytes arrive: the width once the image has loaded (0 until then)
+        await until(
+          page,
+          'the browser decoded the photo (naturalWidth)',
+          () =>
+            sectionAvatar
+              .locator('img')
+              .evaluate((img) =>
+                (img as unknown as { complete: boolean }).complete
+                  ? (img as unknown as { naturalWidth: number }).naturalWidth
+                  : 'loading',
+              ),
+          48,
+        );
         await page.screenshot({ path: outputPath(`files-photo-${lang}.png`), fullPage: true });
 
         // the download: the same bytes, as an attachment of its detected type, never sniffed
