@@ -218,6 +218,8 @@ describe('convert', () => {
       q.lines.map((l: Row) => [l.description, l.quantity, l.unit_price, l.discount_rate, l.net_amount]),
     );
     expect([made.total, made.outstanding, made.status]).toEqual([q.total, q.total, 'issued']);
+    // due as a new invoice's form has it (14 days), so that it can fall overdue
+    expect([made.date, made.due_date]).toEqual([businessToday(), addDays(businessToday(), 14)]);
     const after = (await admin.get(`/api/quotations/${q.id}`).expect(200)).body;
     expect([after.status, after.order_id]).toEqual(['converted', made.id]);
     // a converted quotation keeps its lines; its contract still changes

@@ -4,7 +4,7 @@ import { userIdOf } from '../../http/context';
 import { toDbDateTime } from '../../lib/clock';
 import { AppError } from '../../lib/app-error';
 import { declaredRules } from '../../resources/rows';
-import { documentFormDefaults, documentRules, merged, moneyText } from './sales-documents';
+import { documentFormDefaults, documentRules, merged, moneyText, ORDER_DUE_DAYS } from './sales-documents';
 import { salesRepository } from './sales.repository';
 
 /**
@@ -37,7 +37,7 @@ export const orderRules = declaredRules(orders, {
   ownActions: {
     email: { from: ['issued', 'partially_paid', 'paid', 'void'], permission: 'orders.update' },
   },
-  createForm: (db) => documentFormDefaults(db, 'due_date', 14),
+  createForm: (db) => documentFormDefaults(db, 'due_date', ORDER_DUE_DAYS),
   locked: (row) => (row.status === 'void' ? 'orderVoidLocked' : null),
   async beforeWrite(db, data, existing, ctx) {
     const receipts = existing

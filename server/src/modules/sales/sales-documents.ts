@@ -134,6 +134,9 @@ export function moneyText(minor: unknown, currency: unknown): string {
   return formatMoneyText(Number(minor ?? 0), String(currency ?? ''));
 }
 
+/** The days a new invoice is given to be paid (its form's due date, and a converted quotation's invoice). */
+export const ORDER_DUE_DAYS = 14;
+
 /**
  * What a new document's form starts from (`GET /api/{quotations|orders}/create`): today's Hong Kong date, the
  * default order terms, and the validity (30 days) or due date (14 days) the agency usually gives.

@@ -11,7 +11,8 @@ import { auditService } from '../audit/audit.service';
 import { resourceOf } from '../declared.module';
 import type { ModuleDeps } from '../module';
 import { businessToday } from '../numbering/business-time';
-import { LINE_COPY_FIELDS } from './sales-documents';
+import { addDays } from '../calendar/calendar.sources';
+import { LINE_COPY_FIELDS, ORDER_DUE_DAYS } from './sales-documents';
 import { salesRepository } from './sales.repository';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
@@ -49,13 +50,16 @@ export function registerSalesModule(deps: ModuleDeps, resources: Map<string, Res
       }
       if (quotation.status !== 'accepted') throw new AppError('conflict', 'quotationCannotConvert');
       const lines = await salesRepository.lines(trx, 'quotation_lines', 'quotation_id', id);
+      const today = businessToday();
       const order = await orders.create(
         {
           student_id: Number(quotation.student_id),
           branch_id: Number(quotation.branch_id),
           company_id: quotation.company_id ?? null,
           quotation_id: id,
-          date: businessToday(),
+          date: today,
+          // due as a new invoice's form would have it: without a due date it could never be overdue
+          due_date: addDays(today, ORDER_DUE_DAYS),
           currency: quotation.currency,
           language: quotation.language,
           order_term_id: quotation.order_term_id ?? null,
