@@ -36,9 +36,6 @@ import type { RunningServer } from './server';
 const root = resolve(import.meta.dirname, '..');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(resolve(root, path), 'utf8')) as T;
 
-/** The server's messages as the client shows them: the catalogue in English, the client's zh_HK copy. */
-const serverMessage = catalogMessage;
-
 type Labels = Record<string, string>;
 const FIELDS = (lang: Lang, resource: string): Labels =>
   readJson<{ resources: Record<string, { fields: Labels }> }>(`shared/resources/locales/${lang}.json`)
@@ -252,10 +249,10 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       check(refusedAnswer.status() === 422, `the bad file is refused: ${refusedAnswer.status()}`);
       const errors = dialog.getByTestId('resource-import-errors');
       await errors.waitFor();
-      const expectedRow = serverMessage('importCell', lang, {
+      const expectedRow = catalogMessage('importCell', lang, {
         row: 3,
         column: productFields.category_id,
-        message: serverMessage('importNoMatch', lang, { value: missing }),
+        message: catalogMessage('importNoMatch', lang, { value: missing }),
       });
       const errorText = await errors.innerText();
       check(
@@ -263,7 +260,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
         `the refusal names the row and column: "${errorText}", expected "${expectedRow}"`,
       );
       check(
-        errorText.includes(serverMessage('importRowsBad', lang, { count: 1 })),
+        errorText.includes(catalogMessage('importRowsBad', lang, { count: 1 })),
         `the refusal says nothing was imported: "${errorText}"`,
       );
       await page.screenshot({ path: shot('2-import-refused') });
@@ -393,7 +390,7 @@ function journey(main: RunningServer, lang: Lang, rid: string): Journey {
       const second = await register(students[1]);
       check(second.status() === 422, `the second is refused: ${second.status()} ${await second.text()}`);
       const refusal = page.getByTestId('resource-form-error');
-      await refusal.getByText(serverMessage('eventFull', lang, { capacity: 1 })).waitFor();
+      await refusal.getByText(catalogMessage('eventFull', lang, { capacity: 1 })).waitFor();
       await page.screenshot({ path: shot('7-event-full'), fullPage: true });
       const stored = await apiCall(page, 'GET', `/api/special-events/${String(event.id)}/registrations`);
       check((JSON.parse(stored.body) as { total: number }).total === 1, `one registration: ${stored.body}`);

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
-import { FIELD_MESSAGES } from '../shared/messages';
 import {
   answerConfirmed,
   answerOf,
   apiCall,
+  catalogMessage,
   confirmPassword,
   signInAdmin,
   until,
@@ -22,20 +20,6 @@ import type { RunningServer } from './server';
  * so, an upload is refused with the suspended message, and storage is resumed (the server is shared: the
  * photo and the switch are put back whatever happens).
  */
-
-/** The server's messages in zh_HK, as the client shows them (client/src/locales/messages.zh_HK.json). */
-const ZH_MESSAGES = (
-  JSON.parse(
-    readFileSync(
-      resolve(import.meta.dirname, '..', 'client', 'src', 'locales', 'messages.zh_HK.json'),
-      'utf8',
-    ),
-  ) as { serverMessages: Record<string, string> }
-).serverMessages;
-
-function serverMessage(key: keyof typeof FIELD_MESSAGES, lang: Lang): string {
-  return lang === 'en' ? FIELD_MESSAGES[key] : ZH_MESSAGES[key];
-}
 
 const TEXT = {
   en: {
@@ -211,7 +195,7 @@ function photoJourney(main: RunningServer, lang: Lang): Journey {
         const alert = section.getByRole('alert');
         await alert.waitFor();
         const shown = (await alert.innerText()).trim();
-        const expected = serverMessage('fileContentMismatch', lang);
+        const expected = catalogMessage('fileContentMismatch', lang);
         check(shown === expected, `the refusal in ${lang}: "${shown}", expected "${expected}"`);
         await waitForAvatar(page, sectionAvatar, 'the photo after the refusal', url);
         await page.screenshot({ path: outputPath(`files-evil-png-${lang}.png`), fullPage: true });
@@ -300,7 +284,7 @@ function suspendedJourney(main: RunningServer, lang: Lang): Journey {
         const alert = photoSection(page).getByRole('alert');
         await alert.waitFor();
         const shown = (await alert.innerText()).trim();
-        const expected = serverMessage('storageSuspended', lang);
+        const expected = catalogMessage('storageSuspended', lang);
         check(shown === expected, `the refusal in ${lang}: "${shown}", expected "${expected}"`);
         await photoSection(page).getByText(t.none).waitFor();
 

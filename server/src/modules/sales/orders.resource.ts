@@ -22,11 +22,12 @@ export function derivedStatus(total: number, paid: number, refunded: number): Or
  * The rules of orders (invoices) beyond their declaration (shared/resources/sales.ts): numbered per branch and year,
  * gap-free under concurrency (the number is taken under the sequence's row lock in the create's transaction); the
  * lines and totals (`documentRules`); `outstanding` (= total − paid + refunded) and the status derived in the same
- * transaction. A void order is not changed (`locked`: `orderVoidLocked`, the screen opens it read-only saying so). Once a receipt exists, the student and the
- * currency stay (`orderCurrencyLocked`) and the total may not go below the receipts' sum (the spec's "Total receipt
- * amount must be equal to or below the total amount."; receipts not cancelled, read under the order's row lock
- * that every receipt write holds: decision 0020). Void (`orders.void`, a reason) is refused while approved receipts are not refunded; it
- * keeps the number and lines and records who and when; unvoid restores the status void left (the declaration's
+ * transaction. A void order is not changed (`locked`: `orderVoidLocked`; the screen opens it read-only saying so).
+ * Once a receipt exists, the student and the currency stay (`orderCurrencyLocked`) and the total may not go below
+ * the receipts' sum (the spec's "Total receipt amount must be equal to or below the total amount."; receipts not
+ * cancelled, read under the order's row lock that every receipt write holds: decision 0020). Void (`orders.void`, a
+ * reason) is refused while approved receipts are not refunded; it keeps the number and lines and records who and
+ * when; unvoid restores the status void left (the declaration's
  * `remember` / `restore`) and clears them. An order is never deleted (`undeletable`): it is voided, so that its
  * number stays taken and the sequence has no gap.
  */
